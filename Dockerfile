@@ -1,0 +1,27 @@
+# Production image: Daphne serves HTTP and websockets; the same image runs Celery workers
+# (see docker-compose.yml for the commands).
+FROM python:3.13-slim
+
+ENV PYTHONDONTWRITEBYTECODE=1 \
+    PYTHONUNBUFFERED=1 \
+    PIP_NO_CACHE_DIR=1 \
+    PIP_DISABLE_PIP_VERSION_CHECK=1
+
+WORKDIR /app
+RUN useradd --create-home --uid 10001 companion
+
+COPY pyproject.toml README.md ./
+COPY companion ./companion
+# Editable, so that BASE_DIR stays /app (templates and static live beside the code).
+RUN pip install -e .
+
+COPY manage.py ./
+COPY templates ./templates
+COPY static ./static
+# collectstatic needs settings but no services; the key is only for the build step.
+RUN DJANGO_SECRET_KEY=build-only python manage.py collectstatic --noinput \
+    && chown -R companion:companion /app
+
+USER companion
+EXPOSE 8000
+CMD ["daphne", "--bind", "0.0.0.0", "--port", "8000", "--proxy-headers", "companion.asgi:application"]

@@ -1,0 +1,49 @@
+# Two commands for a newcomer: `make run` (install + start on :8000) and `make test`.
+# Django 6 needs Python >= 3.12: take the first such interpreter on PATH or in pyenv.
+SHELL := /bin/bash
+VENV := .venv
+PY := $(VENV)/bin/python
+PORT ?= 8000
+PYTHON ?= $(shell for c in python3.14 python3.13 python3.12 python3 \
+	$$(ls -d $${PYENV_ROOT:-$$HOME/.pyenv}/versions/3.1[2-9]*/bin/python3 2>/dev/null | sort -rV); do \
+	  $$c -c 'import sys; sys.exit(sys.version_info < (3, 12))' 2>/dev/null && { command -v $$c; break; }; \
+	done)
+
+.PHONY: run test install install-test lint migrate worker bench clean
+
+$(VENV)/.installed: pyproject.toml
+	@test -n "$(PYTHON)" || { echo "Python >= 3.12 not found (Django 6 needs it)"; exit 1; }
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install -q --upgrade pip
+	$(PY) -m pip install -q -e .
+	touch $@
+
+$(VENV)/.installed-test: $(VENV)/.installed
+	$(PY) -m pip install -q -e '.[test]'
+	touch $@
+
+install: $(VENV)/.installed
+install-test: $(VENV)/.installed-test
+
+migrate: install
+	$(PY) manage.py migrate --noinput
+
+run: migrate
+	$(PY) manage.py runserver 0.0.0.0:$(PORT)
+
+lint: install-test
+	$(VENV)/bin/ruff check .
+
+test: install-test
+	$(VENV)/bin/ruff check .
+	$(PY) manage.py makemigrations --check --dry-run
+	$(VENV)/bin/pytest $(PYTEST_ARGS)
+
+worker: install
+	$(VENV)/bin/celery -A companion worker -l info
+
+bench: install
+	$(PY) bench/dog_speed.py
+
+clean:
+	rm -rf $(VENV) .pytest_cache staticfiles

@@ -1,0 +1,36 @@
+"""ASGI entry point: HTTP through Django, websockets through Channels (served by Daphne)."""
+
+import os
+
+from django.core.asgi import get_asgi_application
+
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "companion.settings")
+django_asgi_app = get_asgi_application()
+
+from channels.auth import AuthMiddlewareStack  # noqa: E402
+from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
+from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
+from django.conf import settings  # noqa: E402
+
+from companion.core.realtime import remember_server_loop  # noqa: E402
+from companion.routing import websocket_urlpatterns  # noqa: E402
+
+router = ProtocolTypeRouter(
+    {
+        "http": django_asgi_app,
+        "websocket": AllowedHostsOriginValidator(
+            AuthMiddlewareStack(URLRouter(websocket_urlpatterns))
+        ),
+    }
+)
+
+
+async def application(scope, receive, send):
+    remember_server_loop()
+    await router(scope, receive, send)
+
+
+if settings.CELERY_EMBEDDED_WORKER:
+    from companion.core import embedded_worker
+
+    embedded_worker.start()

@@ -1,0 +1,79 @@
+"""Health checks of each component the site needs: database, channel layer, Celery."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from asgiref.sync import sync_to_async
+from channels.layers import get_channel_layer
+from django.db import connection
+
+CheckResult = dict[str, Any]
+
+
+def _database() -> str:
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT 1")
+        (value,) = cursor.fetchone()
+    if value != 1:
+        raise RuntimeError(f"SELECT 1 returned {value!r}")
+    return connection.vendor
+
+
+async def check_database() -> str:
+    return await sync_to_async(_database, thread_sensitive=True)()
+
+
+async def check_channel_layer() -> str:
+    layer = get_channel_layer()
+    if layer is None:
+        raise RuntimeError("no channel layer configured")
+    channel = await layer.new_channel("healthz.")
+    await layer.send(channel, {"type": "healthz.echo", "ok": True})
+    message = await layer.receive(channel)
+    if message.get("ok") is not True:
+        raise RuntimeError("channel layer returned a different message")
+    return type(layer).__name__
+
+
+def _celery(timeout: float) -> str:
+    from companion.core.tasks import ping
+
+    result = ping.apply_async()
+    try:
+        answer = result.get(timeout=timeout)
+    finally:
+        result.forget()
+    if answer != "pong":
+        raise RuntimeError(f"ping answered {answer!r}")
+    return "pong"
+
+
+async def check_celery(timeout: float = 5.0) -> str:
+    return await sync_to_async(_celery, thread_sensitive=False)(timeout)
+
+
+async def _run(check: Callable[[], Awaitable[str]], timeout: float) -> CheckResult:
+    started = time.perf_counter()
+    try:
+        detail = await asyncio.wait_for(check(), timeout)
+        status = {"ok": True, "detail": detail}
+    except TimeoutError:
+        status = {"ok": False, "error": f"no answer within {timeout:g} s"}
+    except Exception as exc:  # a health check reports every failure instead of raising
+        status = {"ok": False, "error": f"{type(exc).__name__}: {exc}"}
+    status["ms"] = round((time.perf_counter() - started) * 1000, 1)
+    return status
+
+
+async def run_all(timeout: float = 6.0) -> dict[str, Any]:
+    database, layer, celery = await asyncio.gather(
+        _run(check_database, timeout),
+        _run(check_channel_layer, timeout),
+        _run(check_celery, timeout),
+    )
+    components = {"database": database, "channel_layer": layer, "celery": celery}
+    return {"ok": all(c["ok"] for c in components.values()), "components": components}
