@@ -47,9 +47,9 @@ def _celery(timeout: float) -> str:
         answer = result.get(timeout=timeout)
     finally:
         result.forget()
-    if answer != "pong":
+    if not isinstance(answer, dict) or "pong" not in answer:
         raise RuntimeError(f"ping answered {answer!r}")
-    return "pong"
+    return f"pong from {answer['pong']}"
 
 
 async def check_celery(timeout: float = 5.0) -> str:

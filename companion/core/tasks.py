@@ -5,9 +5,10 @@ from celery import shared_task
 from companion.core.realtime import group_send_sync
 
 
-@shared_task(name="core.ping")
-def ping() -> str:
-    return "pong"
+@shared_task(name="core.ping", bind=True)
+def ping(self) -> dict[str, str]:
+    """Answers with the worker's name, so a health report shows which worker is alive."""
+    return {"pong": self.request.hostname or "unknown"}
 
 
 @shared_task(name="core.broadcast")
