@@ -44,7 +44,7 @@ def _celery(timeout: float) -> str:
 
     result = ping.apply_async()
     try:
-        answer = result.get(timeout=timeout)
+        answer = result.get(timeout=timeout, interval=0.02)
     finally:
         result.forget()
     if not isinstance(answer, dict) or "pong" not in answer:
