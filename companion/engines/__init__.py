@@ -1,0 +1,55 @@
+"""Pure-Python game engines behind one contract (`companion.engines.base.Game`).
+
+Load a game by name: ``get_game("dog")``. This package imports nothing from Django.
+"""
+
+from __future__ import annotations
+
+from importlib import import_module
+from typing import Any
+
+from .base import (
+    TABLE,
+    EngineError,
+    Game,
+    IllegalActionError,
+    InvalidActionError,
+    InvalidPositionError,
+    Violation,
+)
+
+__all__ = [
+    "GAMES",
+    "TABLE",
+    "EngineError",
+    "Game",
+    "IllegalActionError",
+    "InvalidActionError",
+    "InvalidPositionError",
+    "Violation",
+    "available_games",
+    "get_game",
+]
+
+#: name → "module:attribute" of the Game class; imported on first use.
+GAMES: dict[str, str] = {
+    "dog": "companion.engines.dog:DogGame",
+}
+
+_instances: dict[str, Game[Any, Any]] = {}
+
+
+def available_games() -> tuple[str, ...]:
+    return tuple(GAMES)
+
+
+def get_game(name: str) -> Game[Any, Any]:
+    """The shared (stateless) engine of game `name`; raises KeyError for an unknown name."""
+    game = _instances.get(name)
+    if game is None:
+        if name not in GAMES:
+            raise KeyError(f"unknown game {name!r}; known: {', '.join(GAMES)}")
+        module_name, _, attr = GAMES[name].partition(":")
+        game = getattr(import_module(module_name), attr)()
+        _instances[name] = game
+    return game

@@ -1,0 +1,121 @@
+"""The engine contract's command line (ENGINE_CONTRACT.md).
+
+    python -m companion.engines <game> new    [--seats N] [--seed S] [--mode teams|solo]
+    python -m companion.engines <game> moves  '<position json>' [--card CARD]
+    python -m companion.engines <game> check  '<position json>' '<action>'
+    python -m companion.engines <game> score  '<position json>'
+
+A position may also be given as @path/to/file.json. Output: one JSON object on stdout; exit
+code 0 whenever the question could be answered (also "illegal"), 2 for malformed input with
+{"error": {"code": ..., "message": ...}}.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+from collections.abc import Sequence
+from typing import Any, NoReturn
+
+from . import available_games, get_game
+from .base import TABLE, EngineError, Game, InvalidActionError, InvalidPositionError
+
+
+class UsageError(EngineError):
+    code = "invalid_arguments"
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:
+        raise UsageError(f"{message}\n{self.format_usage().strip()}")
+
+
+def _parser() -> _Parser:
+    p = _Parser(prog="python -m companion.engines", add_help=True,
+                description="Positions, moves and rulings as JSON.")
+    p.add_argument("game", help=f"one of: {', '.join(available_games())}")
+    sub = p.add_subparsers(dest="command", required=True, parser_class=_Parser)
+    new = sub.add_parser("new", help="a fresh game at its first decision (deal sampled)")
+    new.add_argument("--seats", type=int, default=4)
+    new.add_argument("--seed", type=int, default=None)
+    new.add_argument("--mode", choices=("teams", "solo"), default=None)
+    moves = sub.add_parser("moves", help="every legal action and the position after it")
+    moves.add_argument("position")
+    moves.add_argument("--card", default=None, help="only plays of this card")
+    check = sub.add_parser("check", help="is this action legal, and why not")
+    check.add_argument("position")
+    check.add_argument("action")
+    score = sub.add_parser("score", help="the live score of a position")
+    score.add_argument("position")
+    return p
+
+
+def _load_position(game: Game[Any, Any], text: str) -> Any:
+    if text.startswith("@"):
+        try:
+            with open(text[1:], encoding="utf-8") as fh:
+                text = fh.read()
+        except OSError as exc:
+            raise InvalidPositionError(f"cannot read {text[1:]}: {exc.strerror}") from exc
+    try:
+        obj = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise InvalidPositionError(f"the position is not valid JSON: {exc}") from exc
+    return game.from_json(obj)
+
+
+def run(argv: Sequence[str]) -> tuple[int, dict[str, Any]]:
+    """Answer one command: (exit code, JSON object)."""
+    try:
+        args = _parser().parse_args(list(argv))
+        try:
+            game = get_game(args.game)
+        except KeyError:
+            raise UsageError(f"unknown game {args.game!r}; known: "
+                             f"{', '.join(available_games())}", "unknown_game") from None
+        if args.command == "new":
+            config: dict[str, Any] = {"seats": args.seats}
+            if args.mode:
+                config["mode"] = args.mode
+            seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**32)
+            rng = random.Random(seed)
+            state = game.new_game(config)
+            while game.to_move(state) == TABLE and not game.is_terminal(state):
+                state = game.apply(state, game.sample_chance(state, rng))
+            return 0, game.to_json(state)
+        state = _load_position(game, args.position)
+        if args.command == "moves":
+            actions = game.legal_actions(state)
+            if args.card is not None:
+                card = args.card.strip().lower()
+                actions = [a for a in actions if game.card_of(state, a) == card]
+            return 0, {"moves": [{"action": game.format_action(state, a),
+                                  "position": game.to_json(game.apply(state, a))}
+                                 for a in actions]}
+        if args.command == "check":
+            action = game.parse_action(state, args.action)
+            violations = game.check(state, action)
+            out: dict[str, Any] = {
+                "legal": not violations,
+                "violations": [v.to_json(game.messages) for v in violations],
+            }
+            if not violations:
+                out["position"] = game.to_json(game.apply(state, action))
+            return 0, out
+        return 0, game.score(state)
+    except (UsageError, InvalidActionError, InvalidPositionError) as exc:
+        return 2, {"error": {"code": exc.code, "message": str(exc)}}
+    except EngineError as exc:
+        return 2, {"error": {"code": exc.code, "message": str(exc)}}
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    code, obj = run(sys.argv[1:] if argv is None else argv)
+    sys.stdout.write(json.dumps(obj, ensure_ascii=False) + "\n")
+    return code
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,163 @@
+"""`DogGame`: DOG (Schmidt Spiele) behind the engine contract of `companion.engines.base`."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+from ..base import TABLE, Game, InvalidPositionError, Violation
+from . import info, notation, rules
+from .actions import PLAY, DogAction, Seg
+from .board import GOAL_FIELDS
+from .cards import SEVEN, TOKEN
+from .messages import MESSAGES
+from .moves import Ctx, plays_for, seven_next_steps
+from .state import OVER, PHASES, DogConfig, DogState, initial_state, stock_size, to_move
+
+
+class DogGame(Game[DogState, DogAction]):
+    """DOG for 2–6 seats. Stateless: one shared instance serves every table.
+
+    Config (new_game): {"seats": 2..6, "mode": "teams"|"solo" (default: teams for 4 and 6),
+    "rules": {house-rule toggles, see HouseRules}, "first_dealer": seat (default: the last
+    seat, so that seat 0 begins)}.
+    """
+
+    name: ClassVar[str] = "dog"
+    messages: ClassVar[Mapping[str, str]] = MESSAGES
+
+    # -- set-up -----------------------------------------------------------------------------
+    def config(self, config: Mapping[str, Any] | None = None) -> DogConfig:
+        config = dict(config or {})
+        unknown = set(config) - {"seats", "mode", "rules", "first_dealer"}
+        if unknown:
+            raise InvalidPositionError(f"unknown config keys: {', '.join(sorted(unknown))}")
+        seats = config.get("seats", 4)
+        if isinstance(seats, bool) or not isinstance(seats, int):
+            raise InvalidPositionError("seats must be an integer from 2 to 6")
+        return DogConfig.make(seats, config.get("mode"), config.get("rules"),
+                              config.get("first_dealer", -1))
+
+    def new_game(self, config: Mapping[str, Any] | None = None) -> DogState:
+        return initial_state(self.config(config))
+
+    def start(self, config: Mapping[str, Any] | None, rng: random.Random) -> DogState:
+        """A new game with the first deal sampled: the state at its first decision."""
+        state = self.new_game(config)
+        while to_move(state) == TABLE:
+            state = rules.apply(state, rules.sample_chance(state, rng))
+        return state
+
+    def num_seats(self, state: DogState) -> int:
+        return state.cfg.seats
+
+    # -- whose decision -----------------------------------------------------------------
+    def to_move(self, state: DogState) -> int:
+        return to_move(state)
+
+    def phase(self, state: DogState) -> str:
+        return PHASES[state.phase]
+
+    # -- rules ----------------------------------------------------------------------------
+    def legal_actions(self, state: DogState) -> list[DogAction]:
+        return rules.legal_actions(state)
+
+    def plays_of(self, state: DogState, card: int) -> list[DogAction]:
+        """Every legal play of `card` by the seat to move (its hand is not consulted)."""
+        return plays_for(Ctx(state, state.turn), card)
+
+    def check(self, state: DogState, action: DogAction) -> list[Violation]:
+        return rules.check(state, action)
+
+    def apply(self, state: DogState, action: DogAction) -> DogState:
+        return rules.apply(state, action)
+
+    def sample_chance(self, state: DogState, rng: random.Random) -> DogAction:
+        return rules.sample_chance(state, rng)
+
+    def random_action(self, state: DogState, rng: random.Random) -> DogAction:
+        """See `rules.random_action` for what "random" means."""
+        return rules.random_action(state, rng)
+
+    def seven_steps(self, state: DogState,
+                    segs: tuple[Seg, ...] = ()) -> tuple[int, list[Seg]]:
+        """For the step-by-step 7 in the UI: after the segments `segs` already chosen (in
+        order), the points left and every next segment that can still be completed to a
+        legal 7. Raises IllegalActionError-free: an impossible prefix gives (left, [])."""
+        return seven_next_steps(state, state.turn, segs)
+
+    def card_of(self, state: DogState, action: DogAction) -> str | None:
+        return TOKEN[action.card] if action.kind == PLAY else None
+
+    # -- information ------------------------------------------------------------------------
+    def view(self, state: DogState, seat: int) -> DogState:
+        return info.view(state, seat)
+
+    def determinize(self, view: DogState, seat: int, rng: random.Random) -> DogState:
+        return info.determinize(view, seat, rng)
+
+    # -- progress and end -----------------------------------------------------------------
+    def progress(self, state: DogState) -> list[float]:
+        """Per seat in [0, 1]: the steps its best four figures have made, over the most."""
+        geo = state.cfg.geo
+        full = GOAL_FIELDS * (geo.length + GOAL_FIELDS)
+        out = []
+        for s, fs in enumerate(state.figures):
+            steps = sorted((geo.progress(s, p) for p in fs), reverse=True)[:GOAL_FIELDS]
+            out.append(sum(steps) / full)
+        return out
+
+    def score(self, state: DogState) -> dict[str, Any]:
+        cfg = state.cfg
+        L = cfg.geo.length
+        prog = self.progress(state)
+        team_prog = [sum(prog[s] for s in team) / len(team) for team in cfg.teams]
+        return {
+            "progress": [round(p, 4) for p in prog],
+            "home": [sum(1 for p in fs if p >= L) for fs in state.figures],
+            "teams": [list(t) for t in cfg.teams],
+            "team_progress": [round(p, 4) for p in team_prog],
+            "winner": None if state.winner < 0 else list(cfg.teams[state.winner]),
+            "round": state.round,
+            "phase": PHASES[state.phase],
+            "cards": [len(h) for h in state.hands],
+            "stock": stock_size(state),
+        }
+
+    def evaluate(self, state: DogState) -> tuple[float, ...]:
+        """Each team's share of the total progress (terminal: the result); team members share."""
+        if state.phase == OVER:
+            return self.returns(state)
+        cfg = state.cfg
+        prog = self.progress(state)
+        team_prog = [sum(prog[s] for s in team) / len(team) for team in cfg.teams]
+        total = sum(team_prog)
+        if total <= 0:
+            return tuple(1.0 / len(cfg.teams) for _ in range(cfg.seats))
+        return tuple(team_prog[cfg.team_of[s]] / total for s in range(cfg.seats))
+
+    def is_terminal(self, state: DogState) -> bool:
+        return state.phase == OVER
+
+    def returns(self, state: DogState) -> tuple[float, ...]:
+        if state.phase != OVER:
+            return self.evaluate(state)
+        cfg = state.cfg
+        return tuple(1.0 if cfg.team_of[s] == state.winner else 0.0 for s in range(cfg.seats))
+
+    # -- notation -------------------------------------------------------------------------
+    def parse_action(self, state: DogState, text: str) -> DogAction:
+        return notation.parse_action(state, text)
+
+    def format_action(self, state: DogState, action: DogAction) -> str:
+        return notation.format_action(state, action)
+
+    def to_json(self, state: DogState) -> dict[str, Any]:
+        return notation.to_json(state)
+
+    def from_json(self, obj: Mapping[str, Any]) -> DogState:
+        return notation.from_json(obj)
+
+
+_ = SEVEN

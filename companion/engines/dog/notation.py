@@ -1,0 +1,525 @@
+"""DOG notation: action strings and JSON positions (docs/notation.md, ENGINE_CONTRACT.md).
+
+Actions (the card first, then the moves in the order taken):
+    5 T12-T17        move the figure on T12 five fields
+    4 T16-T12        the 4 backwards
+    1 K              bring a figure out of the kennel (also 13 K, joker=1 K)
+    7 G2-G3 T30-T31 T57-T62      a split 7, segments in the order taken (burning in that order)
+    joker=4 T16-T12  a joker played as a 4 (backwards)
+    swap T5 T40      swap the own figure on T5 with the figure on T40; `swap` alone: no effect
+    fold [cards]     stuck (teams): the whole hand is discarded
+    discard 9        stuck (solo): discard one card (then `draw 7`, or the turn ends)
+    give 7           the exchange: give a 7 face down
+    deal [h0/h1/..]  the table deals; hands as comma lists, `?` for an unknown card or hand
+    draw 7 | draw ?  the table gives the stuck seat (solo) one card
+    reshuffle        the discard pile becomes the stock
+    hand 2 7,4,swap  seat 2 enters its hand
+Positions: T<n> track field (numbered in the direction of play), G1..G4 goal fields (G1 nearest
+the entrance), K the kennel. G and K mean the colour the player moves (their own, or the
+partner's once their own are all home); `@<seat>` names another colour, e.g. G2@1, K@3.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from typing import Any
+
+from ..base import TABLE, InvalidActionError, InvalidPositionError
+from .actions import DEAL, DISCARD, DRAW, FOLD, GIVE, HAND, PLAY, RESHUFFLE, DogAction, Seg
+from .board import GOAL_FIELDS, kennel, kennel_seat
+from .cards import (
+    DECK,
+    JOKER,
+    KINDS,
+    NKINDS,
+    SEVEN,
+    SWAP,
+    TOKEN,
+    UNKNOWN,
+    counts,
+    mask_kinds,
+    parse_card,
+)
+from .state import DEAL as PH_DEAL
+from .state import DRAW as PH_DRAW
+from .state import DRAWN as PH_DRAWN
+from .state import EXCHANGE as PH_EXCHANGE
+from .state import (
+    NO_CARD,
+    PHASES,
+    DogConfig,
+    DogState,
+    HouseRules,
+    active_colour,
+    deal_size,
+    initial_state,
+    stock_size,
+    to_move,
+)
+from .state import OVER as PH_OVER
+from .state import PLAY as PH_PLAY
+
+_POS = re.compile(r"^(?:T(\d+)|G([1-4])(?:@(\d+))?|K(?:@(\d+))?)$", re.IGNORECASE)
+
+
+# ---------------------------------------------------------------------------------------------
+# Positions
+# ---------------------------------------------------------------------------------------------
+def position_token(cfg: DogConfig, code: int, ref: int | None) -> str:
+    """T12 / G1 / K, with @seat when the colour is not `ref` (None: always qualified)."""
+    geo = cfg.geo
+    if 0 <= code < geo.length:
+        return f"T{code}"
+    if code < 0:
+        s = kennel_seat(code)
+        return "K" if s == ref else f"K@{s}"
+    s = geo.goal_owner(code)
+    g = geo.goal_index(code) + 1
+    return f"G{g}" if s == ref else f"G{g}@{s}"
+
+
+def parse_position(cfg: DogConfig, token: str, ref: int) -> tuple[int, bool]:
+    """(code, explicit colour given). Raises InvalidActionError."""
+    m = _POS.match(token)
+    if not m:
+        raise InvalidActionError(f"{token!r} is not a field (T12, G1, G2@1, K)")
+    geo = cfg.geo
+    track, goal, goal_seat, kennel_of = m.groups()
+    if track is not None:
+        t = int(track)
+        if t >= geo.length:
+            raise InvalidActionError(f"there is no track field {token} (T0..T{geo.length - 1})")
+        return t, True
+    seat_text = goal_seat if goal is not None else kennel_of
+    seat = ref if seat_text is None else int(seat_text)
+    if not 0 <= seat < cfg.seats:
+        raise InvalidActionError(f"there is no seat {seat} in {token!r}")
+    if goal is not None:
+        return geo.goal(seat, int(goal) - 1), seat_text is not None
+    return kennel(seat), seat_text is not None
+
+
+def local_token(cfg: DogConfig, code: int) -> str:
+    """A figure's field as listed in the JSON position of its seat: K, T37, G2."""
+    geo = cfg.geo
+    if code < 0:
+        return "K"
+    if code < geo.length:
+        return f"T{code}"
+    return f"G{geo.goal_index(code) + 1}"
+
+
+# ---------------------------------------------------------------------------------------------
+# Actions
+# ---------------------------------------------------------------------------------------------
+def _cards_text(cards: tuple[int, ...]) -> str:
+    return ",".join(TOKEN[c] for c in cards)
+
+
+def _parse_cards(text: str, *, allow_unknown: bool = True) -> tuple[int, ...]:
+    out = []
+    for tok in re.split(r"[,\s]+", text.strip()):
+        if not tok:
+            continue
+        card = parse_card(tok, allow_unknown=allow_unknown)
+        if card is None:
+            raise InvalidActionError(f"{tok!r} is not a card (1..10, 12, 13, swap, joker"
+                                     + (", ?" if allow_unknown else "") + ")")
+        out.append(card)
+    return tuple(sorted(out))
+
+
+def _actor(state: DogState) -> int:
+    return state.turn
+
+
+def format_action(state: DogState, action: DogAction) -> str:
+    kind = action.kind
+    if kind == PLAY:
+        card, as_card = action.card, action.as_card
+        head = f"joker={TOKEN[as_card]}" if card == JOKER else TOKEN[card]
+        ref = active_colour(state, _actor(state))
+        cfg = state.cfg
+        if as_card == SWAP:
+            if not action.segs:
+                return head
+            a, b = action.segs[0]
+            return f"{head} {position_token(cfg, a, ref)} {position_token(cfg, b, ref)}"
+        parts = [head]
+        for frm, to in action.segs:
+            if frm < 0 and to == cfg.geo.start[kennel_seat(frm)]:
+                parts.append(position_token(cfg, frm, ref))
+            else:
+                parts.append(f"{position_token(cfg, frm, ref)}-{position_token(cfg, to, ref)}")
+        return " ".join(parts)
+    if kind == FOLD:
+        return "fold " + _cards_text(action.cards[0]) if action.cards else "fold"
+    if kind == DISCARD:
+        return f"discard {TOKEN[action.card]}"
+    if kind == GIVE:
+        return f"give {TOKEN[action.card]}"
+    if kind == DRAW:
+        return f"draw {TOKEN[action.card]}"
+    if kind == RESHUFFLE:
+        return "reshuffle"
+    if kind == DEAL:
+        if not action.cards:
+            return "deal"
+        return "deal " + "/".join(
+            "?" if all(c == UNKNOWN for c in h) else _cards_text(h) for h in action.cards)
+    if kind == HAND:
+        return f"hand {action.seat} {_cards_text(action.cards[0])}"
+    raise InvalidActionError(f"unknown action kind {kind}")
+
+
+def parse_action(state: DogState, text: str) -> DogAction:
+    """Read an action in `state` (G/K are resolved against the colour the player moves)."""
+    if not isinstance(text, str):
+        raise InvalidActionError("an action is a string")
+    words = text.strip().split()
+    if not words:
+        raise InvalidActionError("empty action")
+    head = words[0].lower()
+    rest = words[1:]
+    cfg = state.cfg
+    if head == "fold":
+        return DogAction(FOLD, cards=(_parse_cards(" ".join(rest)),) if rest else ())
+    if head in ("discard", "give", "draw"):
+        if len(rest) != 1:
+            raise InvalidActionError(f"{head} takes one card, e.g. '{head} 7' or '{head} ?'")
+        card = parse_card(rest[0], allow_unknown=True)
+        if card is None:
+            raise InvalidActionError(f"{rest[0]!r} is not a card")
+        kind = {"discard": DISCARD, "give": GIVE, "draw": DRAW}[head]
+        return DogAction(kind, card)
+    if head == "reshuffle":
+        if rest:
+            raise InvalidActionError("reshuffle takes nothing")
+        return DogAction(RESHUFFLE)
+    if head == "deal":
+        if not rest:
+            return DogAction(DEAL)
+        hands_text = "".join(rest).split("/")
+        if len(hands_text) != cfg.seats:
+            raise InvalidActionError(f"a deal lists {cfg.seats} hands separated by '/'")
+        size = deal_size(state)
+        hands = []
+        for h in hands_text:
+            hands.append((UNKNOWN,) * size if h.strip() == "?" else _parse_cards(h))
+        if all(c == UNKNOWN for h in hands for c in h) and all(len(h) == size for h in hands):
+            return DogAction(DEAL)
+        return DogAction(DEAL, cards=tuple(hands))
+    if head == "hand":
+        if len(rest) < 1 or not rest[0].isdigit():
+            raise InvalidActionError("hand <seat> <cards>, e.g. 'hand 2 7,4,swap'")
+        seat = int(rest[0])
+        if not 0 <= seat < cfg.seats:
+            raise InvalidActionError(f"there is no seat {seat}")
+        return DogAction(HAND, cards=(_parse_cards(" ".join(rest[1:])),), seat=seat)
+    # a card play
+    card_text, eq, as_text = head.partition("=")
+    card = parse_card(card_text)
+    if card is None:
+        raise InvalidActionError(f"{words[0]!r} is neither a card nor an action keyword")
+    if card == JOKER:
+        if not eq:
+            raise InvalidActionError("say what the joker is played as, e.g. 'joker=4 T16-T12'")
+        as_card = parse_card(as_text)
+        if as_card is None or as_card == JOKER:
+            raise InvalidActionError(f"a joker is played as another card, not {as_text!r}")
+    else:
+        if eq:
+            raise InvalidActionError("only a joker is played as another card")
+        as_card = card
+    ref = active_colour(state, state.turn)
+    if as_card == SWAP:
+        if not rest:
+            return DogAction(PLAY, card, as_card)
+        if len(rest) != 2:
+            raise InvalidActionError("a swap names two fields: 'swap T5 T40'")
+        a, _ = parse_position(cfg, rest[0], ref)
+        b, _ = parse_position(cfg, rest[1], ref)
+        return DogAction(PLAY, card, as_card, ((a, b),))
+    if not rest:
+        raise InvalidActionError("name the move, e.g. '5 T12-T17' or '1 K'")
+    if as_card != SEVEN and len(rest) != 1:
+        raise InvalidActionError("only a 7 moves several figures")
+    occ = {p: s for s, fs in enumerate(state.figures) for p in fs if p >= 0}
+    geo = cfg.geo
+    segs: list[Seg] = []
+    for word in rest:
+        frm_text, dash, to_text = word.partition("-")
+        frm, _ = parse_position(cfg, frm_text, ref)
+        if not dash:
+            if frm >= 0:
+                raise InvalidActionError(f"{word!r}: write the move as from-to, e.g. T12-T17")
+            to = geo.start[kennel_seat(frm)]
+        else:
+            if 0 <= frm < geo.length:
+                owner = occ.get(frm, ref)
+            elif frm >= geo.length:
+                owner = geo.goal_owner(frm)
+            else:
+                owner = kennel_seat(frm)
+            to, _ = parse_position(cfg, to_text, owner)
+            if to < 0:
+                raise InvalidActionError(f"{word!r}: no move ends in a kennel")
+        if frm >= 0:
+            s = occ.pop(frm, None)
+            if s is not None:
+                occ[to] = s
+        segs.append((frm, to))
+    return DogAction(PLAY, card, as_card, tuple(segs))
+
+
+# ---------------------------------------------------------------------------------------------
+# JSON positions
+# ---------------------------------------------------------------------------------------------
+def _tokens(cards: tuple[int, ...]) -> list[str]:
+    return [TOKEN[c] for c in cards]
+
+
+def _count_tokens(vec: tuple[int, ...]) -> list[str]:
+    out: list[str] = []
+    for k in (UNKNOWN, *KINDS):
+        out.extend([TOKEN[k]] * vec[k])
+    return out
+
+
+def to_json(state: DogState) -> dict[str, Any]:
+    cfg = state.cfg
+    n = cfg.seats
+    mover = to_move(state)
+    obj: dict[str, Any] = {
+        "game": "dog",
+        "seats": n,
+        "mode": cfg.mode,
+        "phase": PHASES[state.phase],
+        "to_move": "table" if mover == TABLE else mover,
+        "figures": [[local_token(cfg, p) for p in fs] for fs in state.figures],
+    }
+    if mover != TABLE:
+        obj["hand"] = _tokens(state.hands[mover])
+    obj.update({
+        "hands": [_tokens(h) for h in state.hands],
+        "turn": state.turn,
+        "round": state.round,
+        "dealer": state.dealer,
+        "stock": stock_size(state),
+        "discard": _count_tokens(state.discard),
+        "face_down": [{"seat": s, "cards": _tokens(cards), "playable": _tokens(mask_kinds(m))}
+                      for s, m, cards in state.folds],
+        "exchange": [None if c == NO_CARD else TOKEN[c] for c in state.transit],
+        "gifts": [None if c == NO_CARD else TOKEN[c] for c in state.gifts],
+        "avoid": [_tokens(mask_kinds(m)) for m in state.avoid],
+        "lapped": [s for s in range(n) if state.lapped >> s & 1],
+        "winner": None if state.winner < 0 else list(cfg.teams[state.winner]),
+        "rules": cfg.rules.changed(),
+    })
+    return obj
+
+
+def _bad(msg: str) -> InvalidPositionError:
+    return InvalidPositionError(msg)
+
+
+def _json_cards(value: Any, what: str) -> tuple[int, ...]:
+    if not isinstance(value, list):
+        raise _bad(f"{what} must be a list of cards")
+    out = []
+    for tok in value:
+        card = parse_card(str(tok), allow_unknown=True) if isinstance(tok, str | int) else None
+        if card is None:
+            raise _bad(f"{what}: {tok!r} is not a card (1..10, 12, 13, swap, joker, ?)")
+        out.append(card)
+    return tuple(sorted(out))
+
+
+def _json_int(obj: Mapping[str, Any], key: str, default: int, lo: int, hi: int) -> int:
+    value = obj.get(key, default)
+    if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
+        raise _bad(f'"{key}" must be an integer from {lo} to {hi}')
+    return value
+
+
+def from_json(obj: Any) -> DogState:
+    if not isinstance(obj, Mapping):
+        raise _bad("a position is a JSON object")
+    if obj.get("game", "dog") != "dog":
+        raise _bad(f'this is the DOG engine, not {obj.get("game")!r}')
+    seats = _json_int(obj, "seats", 4, 2, 6)
+    mode = obj.get("mode", "teams" if seats in (4, 6) else "solo")
+    round_no = _json_int(obj, "round", 0, 0, 10**6)
+    rules = HouseRules.from_json(obj.get("rules"))
+    raw_to_move = obj.get("to_move", 0)
+    if raw_to_move == "table":
+        mover = TABLE
+    elif isinstance(raw_to_move, int) and not isinstance(raw_to_move, bool) and \
+            0 <= raw_to_move < seats:
+        mover = raw_to_move
+    else:
+        raise _bad(f'"to_move" must be a seat 0..{seats - 1} or "table"')
+    if "dealer" in obj:
+        dealer = _json_int(obj, "dealer", 0, 0, seats - 1)
+    elif mover != TABLE:
+        dealer = (mover - 1) % seats  # as if the player to move had begun the round
+    else:
+        dealer = seats - 1
+    # the dealer moves on one seat per round: the first dealer follows
+    cfg = DogConfig.make(seats, mode, rules, (dealer - round_no) % seats)
+    base = initial_state(cfg)
+    # phase
+    phase_name = obj.get("phase", "deal" if mover == TABLE else "play")
+    if phase_name not in PHASES:
+        raise _bad(f'"phase" must be one of {", ".join(PHASES)}')
+    phase = PHASES.index(phase_name)
+    if (mover == TABLE) != (phase in (PH_DEAL, PH_DRAW, PH_OVER)):
+        raise _bad(f'phase "{phase_name}" does not fit "to_move": {raw_to_move!r}')
+    turn = _json_int(obj, "turn", mover if mover != TABLE else dealer, 0, seats - 1)
+    if mover != TABLE:
+        turn = mover
+    # figures
+    figures = base.figures
+    if "figures" in obj:
+        raw = obj["figures"]
+        if not isinstance(raw, list) or len(raw) != seats:
+            raise _bad(f'"figures" must list the figures of each of the {seats} seats')
+        rows = []
+        seen_track: dict[int, int] = {}
+        for s, row in enumerate(raw):
+            if not isinstance(row, list) or len(row) != cfg.figures_per_seat:
+                raise _bad(f"seat {s} has {cfg.figures_per_seat} figures in {mode} mode")
+            codes = []
+            for tok in row:
+                code = _figure_code(cfg, s, tok)
+                if code >= 0 and code in seen_track:
+                    raise _bad(f"two figures on {tok} (seats {seen_track[code]} and {s})")
+                if code >= 0:
+                    seen_track[code] = s
+                codes.append(code)
+            rows.append(tuple(sorted(codes)))
+        figures = tuple(rows)
+    # hands
+    size_default = deal_size(base._replace(round=round_no))
+    hands: list[tuple[int, ...] | None] = [None] * seats
+    if "hands" in obj:
+        raw_hands = obj["hands"]
+        if not isinstance(raw_hands, list) or len(raw_hands) != seats:
+            raise _bad(f'"hands" must list {seats} hands (null for unknown)')
+        for s, h in enumerate(raw_hands):
+            if h is not None:
+                hands[s] = _json_cards(h, f"hand of seat {s}")
+    if "hand" in obj and obj["hand"] is not None:
+        if mover == TABLE:
+            raise _bad('"hand" is the hand of the seat to move; the table is to move')
+        hands[mover] = _json_cards(obj["hand"], '"hand"')
+    if phase == PH_DEAL:
+        fill = 0
+    elif mover != TABLE and hands[mover] is not None:
+        fill = len(hands[mover])  # type: ignore[arg-type]
+    else:
+        fill = size_default
+    hands_t = tuple(h if h is not None else (UNKNOWN,) * fill for h in hands)
+    # piles
+    discard = list(counts(_json_cards(obj.get("discard", []), '"discard"')))
+    folds = []
+    for g in obj.get("face_down", []) or []:
+        if not isinstance(g, Mapping):
+            raise _bad('"face_down" lists objects {"seat", "cards", "playable"}')
+        s = g.get("seat")
+        if not isinstance(s, int) or not 0 <= s < seats:
+            raise _bad("face_down: seat must be a seat number")
+        cards = _json_cards(g.get("cards", []), "face_down cards")
+        mask = 0
+        for k in _json_cards(g.get("playable", []), "face_down playable"):
+            mask |= 1 << k
+        folds.append((s, mask, cards))
+    transit = _seat_cards(obj.get("exchange"), seats, '"exchange"')
+    gifts = _seat_cards(obj.get("gifts"), seats, '"gifts"')
+    avoid = [0] * seats
+    if obj.get("avoid") is not None:
+        raw_avoid = obj["avoid"]
+        if not isinstance(raw_avoid, list) or len(raw_avoid) != seats:
+            raise _bad('"avoid" lists one list of cards per seat')
+        for s, lst in enumerate(raw_avoid):
+            for k in _json_cards(lst, '"avoid"'):
+                avoid[s] |= 1 << k
+    lapped = 0
+    for s in obj.get("lapped", []) or []:
+        if not isinstance(s, int) or not 0 <= s < seats:
+            raise _bad('"lapped" lists seats')
+        lapped |= 1 << s
+    state = DogState(cfg, phase, turn, figures, hands_t, tuple(discard), tuple(folds),
+                     tuple(avoid), transit, gifts, round_no, dealer, lapped, -1)
+    # consistency: the deck
+    vec = [0] * NKINDS
+    for h in hands_t:
+        for c in h:
+            vec[c] += 1
+    for k in range(1, NKINDS):
+        located = vec[k] + discard[k] + sum(cards.count(k) for _, _, cards in folds) + \
+            sum(1 for c in transit if c == k)
+        if located > DECK[k]:
+            raise _bad(f"the deck holds only {DECK[k]} × {TOKEN[k]}; the position has {located}")
+    if stock_size(state) < 0:
+        raise _bad("the position holds more than the 110 cards of the deck")
+    if phase == PH_EXCHANGE and all(c != NO_CARD for c in transit):
+        raise _bad("every seat has already given its card")
+    if phase in (PH_PLAY, PH_DRAWN, PH_EXCHANGE) and not hands_t[turn]:
+        raise _bad(f"seat {turn} is to move but holds no cards")
+    winner = _winner(state)
+    if winner >= 0:
+        state = state._replace(phase=PH_OVER, winner=winner)
+    elif phase == PH_OVER:
+        raise _bad('phase "over" but nobody has won')
+    return state
+
+
+def _winner(state: DogState) -> int:
+    cfg = state.cfg
+    L = cfg.geo.length
+    for t, members in enumerate(cfg.teams):
+        if all(sum(1 for p in state.figures[s] if p >= L) >= GOAL_FIELDS for s in members):
+            return t
+    return -1
+
+
+def _figure_code(cfg: DogConfig, seat: int, tok: Any) -> int:
+    if not isinstance(tok, str):
+        raise _bad(f"figure {tok!r} of seat {seat}: use K, T<n> or G1..G4")
+    t = tok.strip().upper()
+    geo = cfg.geo
+    if t == "K":
+        return kennel(seat)
+    m = re.fullmatch(r"T(\d+)", t)
+    if m:
+        f = int(m.group(1))
+        if f >= geo.length:
+            raise _bad(f"there is no track field {t} (T0..T{geo.length - 1})")
+        return f
+    m = re.fullmatch(r"G([1-4])", t)
+    if m:
+        return geo.goal(seat, int(m.group(1)) - 1)
+    raise _bad(f"figure {tok!r} of seat {seat}: use K, T<n> or G1..G4")
+
+
+def _seat_cards(value: Any, seats: int, what: str) -> tuple[int, ...]:
+    if value is None:
+        return (NO_CARD,) * seats
+    if not isinstance(value, list) or len(value) != seats:
+        raise _bad(f"{what} lists one card or null per seat")
+    out = []
+    for tok in value:
+        if tok is None:
+            out.append(NO_CARD)
+            continue
+        card = parse_card(str(tok), allow_unknown=True)
+        if card is None:
+            raise _bad(f"{what}: {tok!r} is not a card")
+        out.append(card)
+    return tuple(out)
+
+
+__all__ = ["format_action", "from_json", "local_token", "parse_action", "parse_position",
+           "position_token", "to_json"]
