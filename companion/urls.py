@@ -1,10 +1,14 @@
 from django.contrib import admin
-from django.urls import path
+from django.urls import include, path
 
 from companion.core import views as core_views
+from companion.tables.urls import api_urlpatterns
+from companion.tables.urls import urlpatterns as table_urlpatterns
 
 urlpatterns = [
     path("", core_views.home, name="home"),
     path("healthz", core_views.healthz, name="healthz"),
+    path("t/", include((table_urlpatterns, "tables"))),
+    path("api/", include((api_urlpatterns, "api"))),
     path("admin/", admin.site.urls),
 ]

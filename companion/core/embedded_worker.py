@@ -8,6 +8,7 @@ module is not used: workers are separate ``celery -A companion worker`` processe
 from __future__ import annotations
 
 import logging
+import os
 import threading
 
 from celery.result import _set_task_join_will_block
@@ -38,6 +39,9 @@ def start(concurrency: int = 4, timeout: float = 15.0) -> EmbeddedWorker:
     with _lock:
         if _worker is not None:
             return _worker
+        # The web process has run Django's checks already; the worker's own run would query
+        # the database from its thread while the site starts.
+        os.environ.setdefault("CELERY_SKIP_CHECKS", "1")
         worker = EmbeddedWorker(
             app=app,
             hostname=f"embedded-{threading.get_native_id()}@localhost",

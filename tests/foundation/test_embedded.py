@@ -68,6 +68,8 @@ def test_healthz_reports_a_dead_component(client, embedded_worker, monkeypatch):
     assert report["components"]["database"]["ok"] is True
 
 
+# Channels closes stale DB connections around every consumer event, hence the db marks.
+@pytest.mark.django_db(transaction=True)
 async def test_websocket_receives_a_message_from_the_embedded_worker(embedded_worker):
     communicator = WebsocketCommunicator(application, "/ws/probe/")
     connected, _ = await communicator.connect()
@@ -82,6 +84,7 @@ async def test_websocket_receives_a_message_from_the_embedded_worker(embedded_wo
     await communicator.disconnect()
 
 
+@pytest.mark.django_db(transaction=True)
 async def test_probe_groups_are_private():
     first = WebsocketCommunicator(application, "/ws/probe/")
     second = WebsocketCommunicator(application, "/ws/probe/")

@@ -1,0 +1,222 @@
+"""The JSON API (for bots, load tests and fuzzing). Thin: parse, call a service, answer.
+
+Credentials: ``Authorization: Bearer <token>`` (the token from create or join). Every input is
+validated: unknown fields, wrong types and bad tokens get a 4xx with a reason, never a 5xx.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from functools import wraps
+from typing import Any
+
+from django.http import HttpRequest, JsonResponse
+from django.views.decorators.csrf import csrf_exempt
+
+from . import selectors, services
+from .errors import BadInput, Forbidden, NotFound, StaleSeq, TableError
+from .models import Table
+from .openapi import document
+
+MAX_BODY = 16 * 1024
+
+TYPE_NAMES = {
+    str: "a string",
+    int: "an integer",
+    list: "a list",
+    dict: "an object",
+    bool: "true or false",
+}
+Field = tuple[type | tuple[type, ...], bool]  # (accepted types, required)
+
+
+def api_view(methods: tuple[str, ...]) -> Callable:
+    """JSON in and out, the allowed methods, and every TableError as its status and reason."""
+
+    def decorate(view: Callable) -> Callable:
+        @csrf_exempt
+        @wraps(view)
+        def wrapper(request: HttpRequest, *args: Any, **kwargs: Any) -> JsonResponse:
+            if request.method not in methods:
+                response = JsonResponse(
+                    {
+                        "error": {
+                            "code": "method_not_allowed",
+                            "message": f"use {' or '.join(methods)}",
+                        }
+                    },
+                    status=405,
+                )
+                response["Allow"] = ", ".join(methods)
+                return response
+            try:
+                return view(request, *args, **kwargs)
+            except StaleSeq as exc:
+                table = Table.objects.get(id=kwargs["table_id"])
+                body = exc.to_json()
+                body["state"] = selectors.table_json(table, _actor(request, table))
+                return JsonResponse(body, status=exc.status)
+            except TableError as exc:
+                return JsonResponse(exc.to_json(), status=exc.status)
+
+        return wrapper
+
+    return decorate
+
+
+def _body(request: HttpRequest, fields: dict[str, Field]) -> dict[str, Any]:
+    if len(request.body) > MAX_BODY:
+        raise BadInput(f"the body is larger than {MAX_BODY} bytes", code="too_large")
+    if request.content_type != "application/json":
+        raise BadInput("send the body as application/json", code="bad_content_type")
+    try:
+        data = json.loads(request.body or b"{}")
+    except (ValueError, UnicodeDecodeError) as exc:
+        raise BadInput(f"the body is not valid JSON: {exc}", code="bad_json") from exc
+    if not isinstance(data, dict):
+        raise BadInput("the body must be a JSON object", code="bad_json")
+    unknown = set(data) - set(fields)
+    if unknown:
+        raise BadInput(f"unknown field(s): {', '.join(sorted(unknown))}", code="unknown_field")
+    for name, (types, required) in fields.items():
+        if name not in data:
+            if required:
+                raise BadInput(f"the field {name!r} is required", code="missing_field")
+            continue
+        value = data[name]
+        if value is None and not required:
+            continue
+        allowed = types if isinstance(types, tuple) else (types,)
+        if (isinstance(value, bool) and bool not in allowed) or not isinstance(value, allowed):
+            expected = " or ".join(TYPE_NAMES[t] for t in allowed)
+            raise BadInput(f"the field {name!r} must be {expected}", code="wrong_type")
+    return data
+
+
+def _table(table_id: str) -> Table:
+    table = Table.objects.filter(id=table_id).first()
+    if table is None:
+        raise NotFound("no such table")
+    return table
+
+
+def _bearer(request: HttpRequest) -> str | None:
+    header = request.headers.get("Authorization", "")
+    scheme, _, token = header.partition(" ")
+    if not header:
+        return None
+    if scheme.lower() != "bearer" or not token.strip():
+        raise Forbidden("send the token as 'Authorization: Bearer <token>'", code="bad_token")
+    return token.strip()
+
+
+def _actor(request: HttpRequest, table: Table) -> services.Actor | None:
+    token = _bearer(request)
+    actor = services.actor_for(table, token)
+    if token and actor is None:
+        raise Forbidden("this token does not belong to this table", code="bad_token")
+    return actor
+
+
+def _required_actor(request: HttpRequest, table: Table) -> services.Actor:
+    actor = _actor(request, table)
+    if actor is None:
+        raise Forbidden("this needs a seat's or the host's token", code="no_token")
+    return actor
+
+
+@api_view(("GET",))
+def openapi(request: HttpRequest) -> JsonResponse:
+    return JsonResponse(document())
+
+
+@api_view(("POST",))
+def create(request: HttpRequest) -> JsonResponse:
+    data = _body(
+        request,
+        {
+            "game": (str, True),
+            "options": (dict, False),
+            "names": (list, False),
+            "colours": (list, False),
+        },
+    )
+    table, host_token = services.create_table(
+        data["game"], data.get("options") or {}, data.get("names") or [], data.get("colours")
+    )
+    body = selectors.table_json(table, services.Actor(None, True))
+    body["host_token"] = host_token
+    return JsonResponse(body, status=201)
+
+
+@api_view(("POST",))
+def join(request: HttpRequest, table_id: str) -> JsonResponse:
+    data = _body(request, {"seat": (int, True), "name": (str, False)})
+    _table(table_id)
+    seat, token = services.claim_seat(table_id, data["seat"], data.get("name"))
+    return JsonResponse({"seat": seat.index, "name": seat.name, "token": token}, status=201)
+
+
+@api_view(("GET",))
+def detail(request: HttpRequest, table_id: str) -> JsonResponse:
+    table = _table(table_id)
+    return JsonResponse(selectors.table_json(table, _actor(request, table)))
+
+
+@api_view(("POST",))
+def plays(request: HttpRequest, table_id: str) -> JsonResponse:
+    data = _body(request, {"action": (str, True), "expected_seq": (int, True)})
+    table = _table(table_id)
+    actor = _required_actor(request, table)
+    recorded = services.record_action(table_id, actor, data["action"], data["expected_seq"])
+    return JsonResponse(
+        {
+            "seq": recorded.event.seq,
+            "action": recorded.event.payload["action"],
+            "state": selectors.table_json(recorded.table, actor),
+        },
+        status=201,
+    )
+
+
+@api_view(("POST",))
+def check(request: HttpRequest, table_id: str) -> JsonResponse:
+    data = _body(request, {"action": (str, True)})
+    table = _table(table_id)
+    _state, violations, _after = services.check_action(table, data["action"])
+    return JsonResponse({"legal": not violations, "violations": violations, "seq": table.seq})
+
+
+@api_view(("POST",))
+def undo(request: HttpRequest, table_id: str) -> JsonResponse:
+    data = _body(request, {"expected_seq": (int, True)})
+    table = _table(table_id)
+    actor = _required_actor(request, table)
+    recorded = services.undo(table_id, actor, data["expected_seq"])
+    return JsonResponse(
+        {
+            "seq": recorded.event.seq,
+            "undone": recorded.event.payload["undoes"],
+            "state": selectors.table_json(recorded.table, actor),
+        },
+        status=201,
+    )
+
+
+@api_view(("PUT",))
+def hand(request: HttpRequest, table_id: str) -> JsonResponse:
+    data = _body(request, {"cards": (list, True), "expected_seq": (int, True)})
+    table = _table(table_id)
+    actor = _required_actor(request, table)
+    if actor.seat is None:
+        raise Forbidden("only a seat can enter its own hand", code="not_a_seat")
+    cards = data["cards"]
+    if not all(isinstance(c, str) and c.strip() and len(c) < 12 for c in cards) or len(cards) > 20:
+        raise BadInput('cards is a list of card tokens, e.g. ["7", "4", "swap"]', code="bad_cards")
+    text = services.hand_notation(table, actor.seat, cards)
+    recorded = services.record_action(table_id, actor, text, data["expected_seq"])
+    return JsonResponse(
+        {"seq": recorded.event.seq, "state": selectors.table_json(recorded.table, actor)},
+        status=201,
+    )

@@ -1,0 +1,91 @@
+"""The live websocket of a table: one per phone, joined to the table's group.
+
+On connect and on every ``table.changed`` it renders *this* connection's seat view (HTML
+fragments for the htmx ws extension, or JSON with ``?format=json``), so privacy holds by
+construction: nothing but the receiving seat's own view is ever sent to it. Input is tiny
+(``{"type": "sync"}``) and validated; anything else gets an error and changes nothing.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+from urllib.parse import parse_qs
+
+from channels.db import database_sync_to_async
+from channels.generic.websocket import AsyncWebsocketConsumer
+
+from . import realtime, selectors, services
+from .models import Table
+from .rendering import live_fragments
+from .tokens import cookie_name, token_from_cookie
+
+MAX_FRAME = 4096
+
+
+class TableConsumer(AsyncWebsocketConsumer):
+    async def connect(self) -> None:
+        self.table_id: str = self.scope["url_route"]["kwargs"]["table_id"]
+        query = parse_qs(self.scope.get("query_string", b"").decode())
+        self.format = "json" if query.get("format") == ["json"] else "html"
+        found = await self._authenticate()
+        if not found:
+            await self.close(code=4404)
+            return
+        self.group = realtime.table_group(self.table_id)
+        await self.channel_layer.group_add(self.group, self.channel_name)
+        await self.accept()
+        await self._push()
+
+    async def disconnect(self, code: int) -> None:
+        if hasattr(self, "group"):
+            await self.channel_layer.group_discard(self.group, self.channel_name)
+
+    async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
+        if bytes_data is not None or text_data is None or len(text_data) > MAX_FRAME:
+            await self._error("frames are small JSON text messages")
+            return
+        try:
+            message = json.loads(text_data)
+        except ValueError:
+            await self._error("not JSON")
+            return
+        if not isinstance(message, dict) or message.get("type", "sync") != "sync":
+            await self._error('the only message is {"type": "sync"}')
+            return
+        await self._push()
+
+    async def table_changed(self, event: dict[str, Any]) -> None:
+        await self._push()
+
+    # -- internals -------------------------------------------------------------------------
+
+    @database_sync_to_async
+    def _authenticate(self) -> bool:
+        table = Table.objects.filter(id=self.table_id).first()
+        if table is None:
+            return False
+        cookies = self.scope.get("cookies", {})
+        tokens = [
+            token_from_cookie(cookies.get(cookie_name(self.table_id, role), ""), self.table_id)
+            for role in ("seat", "host")
+        ]
+        for name, value in self.scope.get("headers", []):
+            if name == b"authorization" and value.lower().startswith(b"bearer "):
+                tokens.append(value[7:].decode("latin-1").strip())
+        self.actor = services.actor_for(table, *tokens)
+        return True
+
+    @database_sync_to_async
+    def _render(self) -> str:
+        table = Table.objects.get(id=self.table_id)
+        if self.format == "json":
+            return json.dumps({"type": "state", **selectors.table_json(table, self.actor)})
+        return live_fragments(table, self.actor)
+
+    async def _push(self) -> None:
+        await self.send(text_data=await self._render())
+
+    async def _error(self, message: str) -> None:
+        if self.format == "json":
+            await self.send(text_data=json.dumps({"type": "error", "message": message}))

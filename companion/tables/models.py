@@ -1,0 +1,94 @@
+"""Tables, seats and the append-only event log. Thin: the logic lives in services.py.
+
+The log is the truth: the current state of a table is the engine's replay of its events; the
+snapshot columns only cache that replay (``snapshot`` at ``seq``).
+"""
+
+from __future__ import annotations
+
+import secrets
+
+from django.db import models
+
+# Join codes avoid letters and digits that are easy to confuse on a phone (0/O, 1/I/L, 5/S…).
+JOIN_ALPHABET = "ABCDEFGHJKMNPQRTUVWXYZ2346789"
+JOIN_CODE_LENGTH = 6
+
+
+def new_table_id() -> str:
+    return secrets.token_urlsafe(9)  # 12 characters, ~72 bits: not guessable, short in URLs
+
+
+def new_join_code() -> str:
+    return "".join(secrets.choice(JOIN_ALPHABET) for _ in range(JOIN_CODE_LENGTH))
+
+
+class Table(models.Model):
+    class Status(models.TextChoices):
+        PLAYING = "playing", "playing"
+        FINISHED = "finished", "finished"
+
+    id = models.CharField(primary_key=True, max_length=16, default=new_table_id, editable=False)
+    game = models.CharField(max_length=20)
+    config = models.JSONField(default=dict)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.PLAYING)
+    join_code = models.CharField(max_length=JOIN_CODE_LENGTH, unique=True, default=new_join_code)
+    host_token_hash = models.CharField(max_length=64)
+    seq = models.PositiveIntegerField(default=0, help_text="seq of the last event")
+    snapshot = models.JSONField(null=True, blank=True, help_text="engine state after `seq`")
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+
+    def __str__(self) -> str:
+        return f"{self.game} table {self.join_code}"
+
+
+class Seat(models.Model):
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats")
+    index = models.PositiveSmallIntegerField()
+    name = models.CharField(max_length=40)
+    colour = models.CharField(max_length=20)
+    token_hash = models.CharField(max_length=64, blank=True, default="")
+    claimed_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["table", "index"]
+        constraints = [
+            models.UniqueConstraint(fields=["table", "index"], name="seat_index_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.name} (seat {self.index})"
+
+    @property
+    def claimed(self) -> bool:
+        return bool(self.token_hash)
+
+
+class Event(models.Model):
+    """One thing that happened at the table. Never updated or deleted (undo is an event)."""
+
+    class Kind(models.TextChoices):
+        ACTION = "action", "action"  # an engine action in its notation (play, deal, fold, …)
+        HAND = "hand", "hand"  # a seat entered its own hand (private to that seat)
+        UNDO = "undo", "undo"  # takes back the event `payload["undoes"]`
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="events")
+    seq = models.PositiveIntegerField()
+    kind = models.CharField(max_length=10, choices=Kind.choices)
+    payload = models.JSONField(default=dict)
+    seat = models.SmallIntegerField(null=True, blank=True, help_text="who entered it")
+    private_to = models.SmallIntegerField(null=True, blank=True, help_text="only this seat sees it")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["table", "seq"]
+        constraints = [
+            models.UniqueConstraint(fields=["table", "seq"], name="event_seq_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return f"#{self.seq} {self.kind} {self.payload}"

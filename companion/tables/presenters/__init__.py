@@ -1,0 +1,48 @@
+"""Per-game presentation: what the web layer needs beyond the engine contract (colours, board
+drawing, which reports are private, the play-entry choices). No rules are decided here."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from companion.engines import Game, Violation
+
+
+@dataclass(frozen=True, slots=True)
+class Privacy:
+    """Who may read an event in full; everyone else reads ``public_text``."""
+
+    private_to: int | None
+    public_text: str | None
+
+
+class Presenter(Protocol):
+    def engine_config(self, options: dict[str, Any]) -> dict[str, Any]: ...
+
+    def seat_colours(self, seats: int, requested: list[str] | None) -> list[str]: ...
+
+    def privacy(self, game: Game, state: Any, action: Any) -> Privacy: ...
+
+    def is_seat_report(self, game: Game, state: Any, action: Any, seat: int | None) -> bool: ...
+
+    def is_undo_barrier(self, game: Game, action: Any) -> bool: ...
+
+    def spectator_view(self, game: Game, state: Any) -> Any: ...
+
+
+def get(game_name: str) -> Presenter:
+    from . import dog
+
+    presenters: dict[str, Presenter] = {"dog": dog.PRESENTER}
+    return presenters[game_name]
+
+
+def violation_json(game: Game, violation: Violation) -> dict[str, Any]:
+    """A ruling as the phone shows it: code, rulebook section, message and its parameters."""
+    return {
+        "code": violation.code,
+        "rule": violation.rule,
+        "message": game.message(violation),
+        "params": dict(violation.params),
+    }

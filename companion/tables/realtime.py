@@ -1,0 +1,23 @@
+"""Telling the phones of a table that it changed. Each consumer then renders its own seat's
+view, so no message ever carries another seat's cards."""
+
+from __future__ import annotations
+
+import logging
+
+from companion.core.realtime import group_send_sync
+
+log = logging.getLogger(__name__)
+
+
+def table_group(table_id: str) -> str:
+    return f"table-{table_id}"
+
+
+def table_changed(table_id: str, seq: int) -> None:
+    """Best effort: the play is already committed; a dead channel layer must not undo that.
+    Phones that miss the push resynchronise on reconnect (they send the seq they have)."""
+    try:
+        group_send_sync(table_group(table_id), {"type": "table.changed", "seq": seq})
+    except Exception:
+        log.warning("live update for table %s seq %s not sent", table_id, seq, exc_info=True)

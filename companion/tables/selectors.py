@@ -1,0 +1,70 @@
+"""Reading a table as one seat (or a spectator) sees it: the only way state leaves the server."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.engines import TABLE as TABLE_DECISION
+from companion.engines import get_game
+
+from . import presenters
+from .models import Event, Table
+from .services import Actor
+from .state_cache import load_state
+
+
+def seat_state(table: Table, seat: int | None) -> Any:
+    """The engine state as ``seat`` knows it (None: a spectator, who sees no hand at all)."""
+    game = get_game(table.game)
+    state = load_state(table)
+    if seat is not None:
+        return game.view(state, seat)
+    return presenters.get(table.game).spectator_view(game, state)
+
+
+def history(table: Table, seat: int | None, limit: int | None = None) -> list[dict[str, Any]]:
+    """The log as ``seat`` may read it: private lines of other seats show their public text."""
+    events = list(table.events.all())
+    undone = {e.payload.get("undoes") for e in events if e.kind == Event.Kind.UNDO}
+    lines = []
+    for e in events:
+        visible = e.private_to is None or e.private_to == seat
+        text = e.payload.get("action") if visible else e.payload.get("public")
+        if e.kind == Event.Kind.UNDO:
+            text = f"undo #{e.payload.get('undoes')}" + (f" ({text})" if text else "")
+        lines.append(
+            {
+                "seq": e.seq,
+                "kind": e.kind,
+                "text": text,
+                "by_seat": e.seat,
+                "undone": e.seq in undone,
+                "at": e.created_at.isoformat(),
+            }
+        )
+    return lines[-limit:] if limit else lines
+
+
+def table_json(table: Table, actor: Actor | None) -> dict[str, Any]:
+    """What GET /api/tables/{id} answers and what the websocket pushes to a JSON client."""
+    game = get_game(table.game)
+    seat = actor.seat if actor else None
+    state = seat_state(table, seat)
+    mover = game.to_move(state)
+    return {
+        "id": table.id,
+        "game": table.game,
+        "status": table.status,
+        "seq": table.seq,
+        "join_code": table.join_code,
+        "seats": [
+            {"index": s.index, "name": s.name, "colour": s.colour, "claimed": s.claimed}
+            for s in table.seats.all()
+        ],
+        "you": {"seat": seat, "host": bool(actor and actor.is_host)},
+        "phase": game.phase(state),
+        "to_move": "table" if mover == TABLE_DECISION else mover,
+        "position": game.to_json(state),
+        "score": game.score(state),
+        "history": history(table, seat),
+    }

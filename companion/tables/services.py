@@ -1,0 +1,318 @@
+"""Everything that changes a table: create, join, record a play, enter a hand, undo.
+
+Each change runs in one transaction with the table row locked, checks the seq the phone saw
+(``expected_seq``), asks the engine (the single source of rules), appends one Event and moves the
+snapshot. Live updates go out after the commit (``realtime.table_changed``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+
+from companion.engines import TABLE as TABLE_DECISION
+from companion.engines import EngineError, InvalidActionError, get_game
+
+from . import presenters, realtime
+from .errors import BadInput, Conflict, Forbidden, NotFound, Refused, StaleSeq
+from .models import Event, Seat, Table
+from .state_cache import load_state, remember_state
+from .tokens import hash_token, new_token, token_matches
+
+MAX_NAME = 40
+
+
+@dataclass(frozen=True, slots=True)
+class Actor:
+    """Who submits: a seat (its own phone), the host (the scribe phone), or both."""
+
+    seat: int | None
+    is_host: bool
+
+    @property
+    def label(self) -> str:
+        return "host" if self.seat is None else f"seat {self.seat}"
+
+
+@dataclass(frozen=True, slots=True)
+class Recorded:
+    table: Table
+    event: Event
+    state: Any
+
+
+# --- create and join --------------------------------------------------------------------------
+
+
+def create_table(
+    game_name: str, options: dict[str, Any], names: list[str], colours: list[str] | None = None
+) -> tuple[Table, str]:
+    """A new table and the host's token. ``options`` is the engine config (seats, mode, rules)
+    plus table settings the presenter knows (e.g. direction)."""
+    try:
+        game = get_game(game_name)
+    except KeyError as exc:
+        raise BadInput(f"unknown game {game_name!r}", code="unknown_game") from exc
+    presenter = presenters.get(game_name)
+    config = presenter.engine_config(options)
+    try:
+        state = game.new_game(config)
+    except EngineError as exc:
+        raise BadInput(str(exc), code="bad_config") from exc
+    seats = game.num_seats(state)
+    names = [clean_name(n, f"Player {i + 1}") for i, n in enumerate(names or [])]
+    names += [f"Player {i + 1}" for i in range(len(names), seats)]
+    if len(names) != seats:
+        raise BadInput(f"{seats} seats need {seats} names, got {len(names)}", code="bad_names")
+    colours = presenter.seat_colours(seats, colours)
+    host_token = new_token()
+    with transaction.atomic():
+        table = Table.objects.create(
+            game=game_name,
+            config=config,
+            host_token_hash=hash_token(host_token),
+            snapshot=game.to_json(state),
+        )
+        Seat.objects.bulk_create(
+            Seat(table=table, index=i, name=names[i], colour=colours[i]) for i in range(seats)
+        )
+    remember_state(table.id, 0, state)
+    return table, host_token
+
+
+def clean_name(value: Any, default: str) -> str:
+    if value is None:
+        return default
+    if not isinstance(value, str):
+        raise BadInput("a name must be text", code="bad_names")
+    value = " ".join(value.split())[:MAX_NAME]
+    return value or default
+
+
+def claim_seat(table_id: str, index: int, name: str | None = None) -> tuple[Seat, str]:
+    """Take a free seat; returns it and its new token (shown once, kept as a cookie)."""
+    with transaction.atomic():
+        table = _locked(table_id)
+        seat = table.seats.filter(index=index).first()
+        if seat is None:
+            raise NotFound(f"this table has no seat {index}")
+        if seat.claimed:
+            raise Conflict(f"seat {index} ({seat.name}) is already taken", code="seat_taken")
+        token = new_token()
+        seat.token_hash = hash_token(token)
+        seat.claimed_at = timezone.now()
+        if name is not None:
+            seat.name = clean_name(name, seat.name)
+        seat.save(update_fields=["token_hash", "claimed_at", "name"])
+        transaction.on_commit(lambda: realtime.table_changed(table.id, table.seq))
+    return seat, token
+
+
+def actor_for(table: Table, *tokens: str | None) -> Actor | None:
+    """The actor that the presented tokens stand for at this table, or None (a spectator).
+    A phone may hold a seat token and the host token at once (the host who also plays)."""
+    seat_index: int | None = None
+    is_host = False
+    for token in tokens:
+        if not token:
+            continue
+        if token_matches(token, table.host_token_hash):
+            is_host = True
+            continue
+        for seat in table.seats.all():
+            if token_matches(token, seat.token_hash):
+                seat_index = seat.index
+    if seat_index is None and not is_host:
+        return None
+    return Actor(seat_index, is_host)
+
+
+# --- plays ------------------------------------------------------------------------------------
+
+
+def record_action(table_id: str, actor: Actor | None, text: str, expected_seq: int) -> Recorded:
+    """Check ``text`` (the engine's notation) and append it, or refuse with the reasons."""
+    if actor is None:
+        raise Forbidden("join a seat (or use the host's phone) to enter plays")
+    with transaction.atomic():
+        table = _locked(table_id)
+        _check_seq(table, expected_seq)
+        game = get_game(table.game)
+        state = load_state(table)
+        action = _parse(game, state, text)
+        _check_permission(game, state, action, actor)
+        violations = game.check(state, action)
+        if violations:
+            raise Refused(
+                "the rules do not allow this play",
+                violations=[presenters.violation_json(game, v) for v in violations],
+            )
+        new_state = game.apply(state, action)
+        privacy = presenters.get(table.game).privacy(game, state, action)
+        event = _append(
+            table,
+            Event.Kind.ACTION,
+            new_state,
+            actor,
+            private_to=privacy.private_to,
+            payload={"action": game.format_action(state, action), "public": privacy.public_text},
+        )
+    return Recorded(table, event, new_state)
+
+
+def check_action(table: Table, text: str) -> tuple[Any, list[dict[str, str]], Any]:
+    """The referee's "what if?": the ruling on ``text`` now, without recording anything."""
+    game = get_game(table.game)
+    state = load_state(table)
+    action = _parse(game, state, text)
+    violations = game.check(state, action)
+    after = None if violations else game.apply(state, action)
+    return state, [presenters.violation_json(game, v) for v in violations], after
+
+
+def undo(table_id: str, actor: Actor | None, expected_seq: int) -> Recorded:
+    """Take back the last play: by the seat that made it or the host; never a table event
+    (a deal or a hand entry reveals hidden information, which cannot be taken back)."""
+    if actor is None:
+        raise Forbidden("only a seat or the host can undo")
+    with transaction.atomic():
+        table = _locked(table_id)
+        _check_seq(table, expected_seq)
+        target = _undoable_event(table)
+        if target is None:
+            raise Conflict("there is no play to undo", code="nothing_to_undo")
+        if not actor.is_host and actor.seat != target.payload.get("by_seat"):
+            raise Forbidden("only the seat that made the play, or the host, can undo it")
+        game = get_game(table.game)
+        state = _replay(table, game, exclude={target.seq})
+        event = _append(
+            table,
+            Event.Kind.UNDO,
+            state,
+            actor,
+            payload={
+                "undoes": target.seq,
+                "action": target.payload.get("action"),
+                "public": target.payload.get("public"),
+            },
+            private_to=target.private_to,
+        )
+    return Recorded(table, event, state)
+
+
+def hand_notation(table: Table, seat: int, cards: list[str]) -> str:
+    """The engine's notation for "``seat`` enters its hand ``cards``"."""
+    return presenters.get(table.game).hand_action(seat, cards)
+
+
+# --- internals --------------------------------------------------------------------------------
+
+
+def _locked(table_id: str) -> Table:
+    try:
+        return Table.objects.select_for_update().get(id=table_id)
+    except Table.DoesNotExist as exc:
+        raise NotFound("no such table") from exc
+
+
+def _check_seq(table: Table, expected_seq: Any) -> None:
+    if isinstance(expected_seq, bool) or not isinstance(expected_seq, int):
+        raise BadInput("expected_seq must be the integer seq your screen shows", code="bad_seq")
+    if expected_seq != table.seq:
+        raise StaleSeq(
+            f"the table moved on (you saw #{expected_seq}, it is at #{table.seq}); "
+            "here is the new state",
+            seq=table.seq,
+        )
+
+
+def _parse(game, state, text: Any):
+    if not isinstance(text, str) or not text.strip() or len(text) > 500:
+        raise BadInput("an action is a non-empty string in the game's notation", code="bad_action")
+    try:
+        return game.parse_action(state, text)
+    except InvalidActionError as exc:
+        raise BadInput(str(exc), code="bad_action") from exc
+
+
+def _check_permission(game, state, action, actor: Actor) -> None:
+    if actor.is_host:
+        return
+    mover = game.to_move(state)
+    if presenters.get(game.name).is_seat_report(game, state, action, actor.seat):
+        return
+    if mover == TABLE_DECISION:
+        return  # deals and draws are reported by whoever holds the cards at the table
+    if mover != actor.seat:
+        raise Forbidden(
+            f"it is seat {mover}'s turn; seat {actor.seat} cannot play for it", code="not_your_turn"
+        )
+
+
+def _append(
+    table: Table,
+    kind: str,
+    state,
+    actor: Actor,
+    payload: dict[str, Any],
+    private_to: int | None = None,
+) -> Event:
+    game = get_game(table.game)
+    table.seq += 1
+    payload = {**payload, "by_seat": actor.seat, "by_host": actor.is_host}
+    event = Event.objects.create(
+        table=table,
+        seq=table.seq,
+        kind=kind,
+        payload=payload,
+        seat=actor.seat,
+        private_to=private_to,
+    )
+    table.snapshot = game.to_json(state)
+    if game.is_terminal(state):
+        table.status = Table.Status.FINISHED
+    elif table.status == Table.Status.FINISHED:
+        table.status = Table.Status.PLAYING
+    table.save(update_fields=["seq", "snapshot", "status", "updated_at"])
+    remember_state(table.id, table.seq, state)
+    seq = table.seq
+    transaction.on_commit(lambda: realtime.table_changed(table.id, seq))
+    return event
+
+
+def effective_events(events: list[Event]) -> list[Event]:
+    """The events that count: every UNDO removes the event it names."""
+    undone = {e.payload.get("undoes") for e in events if e.kind == Event.Kind.UNDO}
+    return [e for e in events if e.kind != Event.Kind.UNDO and e.seq not in undone]
+
+
+def _undoable_event(table: Table) -> Event | None:
+    """The last event that counts, if it is a seat's decision (not a deal, a draw or a hand
+    entry: those reveal hidden cards, which no undo can hide again)."""
+    events = effective_events(list(table.events.all()))
+    if not events or events[-1].kind != Event.Kind.ACTION:
+        return None
+    last = events[-1]
+    game = get_game(table.game)
+    before = _replay(table, game, exclude={last.seq})
+    if game.to_move(before) == TABLE_DECISION:
+        return None
+    action = game.parse_action(before, last.payload["action"])
+    return None if presenters.get(table.game).is_undo_barrier(game, action) else last
+
+
+def _replay(table: Table, game, exclude: set[int] = frozenset()) -> Any:
+    """The state from the log alone (the truth the snapshot caches)."""
+    state = game.new_game(table.config)
+    for event in effective_events(list(table.events.all())):
+        if event.seq in exclude:
+            continue
+        state = game.apply(state, game.parse_action(state, event.payload["action"]))
+    return state
+
+
+def replay(table: Table) -> Any:
+    return _replay(table, get_game(table.game))

@@ -1,0 +1,30 @@
+from django.urls import path
+
+from . import api, views
+
+app_name = "tables"
+
+urlpatterns = [
+    path("new", views.new_table, name="new"),
+    path("join", views.join_by_code, name="join"),
+    path("<str:table_id>/", views.table_page, name="table"),
+    path("<str:table_id>/seats", views.seats, name="seats"),
+    path("<str:table_id>/qr.svg", views.join_qr, name="qr"),
+    path("<str:table_id>/present", views.presenter, name="presenter"),
+    path("<str:table_id>/entry", views.entry, name="entry"),
+    path("<str:table_id>/play", views.play, name="play"),
+    path("<str:table_id>/check", views.check, name="check"),
+    path("<str:table_id>/undo", views.undo, name="undo"),
+    path("<str:table_id>/hand", views.hand, name="hand"),
+]
+
+api_urlpatterns = [
+    path("openapi.json", api.openapi, name="openapi"),
+    path("tables", api.create, name="api-create"),
+    path("tables/<str:table_id>", api.detail, name="api-detail"),
+    path("tables/<str:table_id>/join", api.join, name="api-join"),
+    path("tables/<str:table_id>/plays", api.plays, name="api-plays"),
+    path("tables/<str:table_id>/check", api.check, name="api-check"),
+    path("tables/<str:table_id>/undo", api.undo, name="api-undo"),
+    path("tables/<str:table_id>/hand", api.hand, name="api-hand"),
+]

@@ -1,0 +1,296 @@
+"""Pages and htmx fragments of a table. Thin: read the form, call a service, render."""
+
+from __future__ import annotations
+
+import io
+from typing import Any
+
+import qrcode
+import qrcode.image.svg
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadRequest
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from . import services
+from .errors import BadInput, Refused, StaleSeq, TableError
+from .models import Table
+from .presenters import dog as dog_presenter
+from .rendering import live_fragments, table_context
+from .tokens import COOKIE_MAX_AGE, cookie_name, cookie_value, token_from_cookie
+
+RULES_TOGGLES = (
+    ("goal_entry_mandatory", "Entering the goal is mandatory when possible"),
+    ("knock_own", "Landing on your own figures sends them home"),
+    ("seven_partner_exception", "7: the rest goes to the partner after your last figure"),
+    ("swap_void", "A swap card with no swap possible may be played without effect"),
+    ("fold_face_up", "Folded cards are shown face up"),
+    ("card_exchange", "Partners exchange a card after each deal"),
+)
+
+
+def _table(table_id: str) -> Table:
+    table = Table.objects.filter(id=table_id).first()
+    if table is None:
+        raise Http404("no such table")
+    return table
+
+
+def _actor(request: HttpRequest, table: Table) -> services.Actor | None:
+    tokens = [
+        token_from_cookie(request.COOKIES.get(cookie_name(table.id, role), ""), table.id)
+        for role in ("seat", "host")
+    ]
+    return services.actor_for(table, *tokens)
+
+
+def _set_token_cookie(
+    response: HttpResponse, request: HttpRequest, table_id: str, role: str, token: str
+) -> None:
+    response.set_cookie(
+        cookie_name(table_id, role),
+        cookie_value(table_id, token),
+        max_age=COOKIE_MAX_AGE,
+        httponly=True,
+        samesite="Lax",
+        secure=request.is_secure(),
+    )
+
+
+def _int(value: Any, what: str) -> int:
+    try:
+        return int(value)
+    except (TypeError, ValueError) as exc:
+        raise BadInput(f"{what} must be a whole number") from exc
+
+
+# --- lobby and joining ------------------------------------------------------------------------
+
+
+@require_http_methods(["GET", "POST"])
+def new_table(request: HttpRequest) -> HttpResponse:
+    context: dict[str, Any] = {
+        "toggles": RULES_TOGGLES,
+        "colours": dog_presenter.COLOURS,
+        "error": None,
+    }
+    if request.method == "POST":
+        form = request.POST
+        try:
+            seats = _int(form.get("seats", "4"), "the number of seats")
+            mode = form.get("mode") or None
+            rules: dict[str, Any] = {"direction": form.get("direction", "cw")}
+            for key, _ in RULES_TOGGLES:
+                rules[key] = form.get(key) == "on"
+            names = [form.get(f"name{i}", "") for i in range(seats)] if 2 <= seats <= 6 else []
+            colours = [form.get(f"colour{i}", "") for i in range(seats)] if names else None
+            table, host_token = services.create_table(
+                "dog", {"seats": seats, "mode": mode, "rules": rules}, names, colours
+            )
+        except TableError as exc:
+            context["error"] = exc.message
+            return render(request, "tables/new.html", context, status=400)
+        response = redirect("tables:table", table_id=table.id)
+        _set_token_cookie(response, request, table.id, "host", host_token)
+        return response
+    return render(request, "tables/new.html", context)
+
+
+@require_GET
+def join_by_code(request: HttpRequest) -> HttpResponse:
+    code = (request.GET.get("code") or "").strip().upper().replace(" ", "")
+    if not code:
+        return render(request, "tables/join_code.html", {"error": None})
+    table = Table.objects.filter(join_code=code).first()
+    if table is None:
+        return render(
+            request,
+            "tables/join_code.html",
+            {"error": f"No table has the code {code}.", "code": code},
+            status=404,
+        )
+    return redirect("tables:seats", table_id=table.id)
+
+
+@require_http_methods(["GET", "POST"])
+def seats(request: HttpRequest, table_id: str) -> HttpResponse:
+    table = _table(table_id)
+    actor = _actor(request, table)
+    error = None
+    if request.method == "POST":
+        try:
+            _seat, token = services.claim_seat(
+                table.id, _int(request.POST.get("seat"), "seat"), request.POST.get("name") or None
+            )
+        except TableError as exc:
+            error = exc.message
+        else:
+            response = redirect("tables:table", table_id=table.id)
+            _set_token_cookie(response, request, table.id, "seat", token)
+            return response
+    if actor and actor.seat is not None and request.method == "GET":
+        return redirect("tables:table", table_id=table.id)  # back in the same seat
+    return render(
+        request,
+        "tables/seats.html",
+        {"table": table, "seats": table.seats.all(), "error": error},
+        status=409 if error else 200,
+    )
+
+
+@require_GET
+def join_qr(request: HttpRequest, table_id: str) -> HttpResponse:
+    table = _table(table_id)
+    url = request.build_absolute_uri(reverse("tables:seats", args=[table.id]))
+    image = qrcode.make(url, image_factory=qrcode.image.svg.SvgPathImage, box_size=8, border=2)
+    buffer = io.BytesIO()
+    image.save(buffer)
+    return HttpResponse(buffer.getvalue(), content_type="image/svg+xml")
+
+
+# --- the table page and its fragments ---------------------------------------------------------
+
+
+@require_GET
+def table_page(request: HttpRequest, table_id: str) -> HttpResponse:
+    table = _table(table_id)
+    actor = _actor(request, table)
+    context = table_context(table, actor)
+    context["join_url"] = request.build_absolute_uri(reverse("tables:seats", args=[table.id]))
+    return render(request, "tables/table.html", context)
+
+
+@require_GET
+def presenter(request: HttpRequest, table_id: str) -> HttpResponse:
+    table = _table(table_id)
+    context = table_context(table, None)
+    context["join_url"] = request.build_absolute_uri(reverse("tables:seats", args=[table.id]))
+    return render(request, "tables/presenter.html", context)
+
+
+@require_GET
+def entry(request: HttpRequest, table_id: str) -> HttpResponse:
+    table = _table(table_id)
+    get = request.GET
+    try:
+        context = table_context(
+            table,
+            _actor(request, table),
+            card=get.get("card") or None,
+            joker_as=get.get("joker_as") or None,
+            seven=get.get("seven") or None,
+        )
+    except TableError as exc:
+        return HttpResponseBadRequest(exc.message)
+    context["pick"] = get.get("pick") or None
+    return render(request, "tables/table.html#entry", context)
+
+
+def _ruling(
+    request: HttpRequest, table: Table, ruling: dict[str, Any], status: int = 200
+) -> HttpResponse:
+    """The referee's answer, followed by fresh live fragments (the phone needs no socket to
+    see the result of its own tap)."""
+    table.refresh_from_db()
+    html = render(request, "tables/table.html#ruling", {"ruling": ruling, "table": table})
+    fragments = live_fragments(table, _actor(request, table))
+    return HttpResponse(html.content + fragments.encode(), status=status)
+
+
+def _refusal(exc: TableError, text: str) -> dict[str, Any]:
+    if isinstance(exc, Refused):
+        return {
+            "kind": "refused",
+            "action": text,
+            "message": exc.message,
+            "violations": exc.extra.get("violations", []),
+        }
+    if isinstance(exc, StaleSeq):
+        return {
+            "kind": "stale",
+            "message": "The table moved on — here is the new state. "
+            "Check the board and enter your play again.",
+        }
+    return {"kind": "error", "action": text, "message": exc.message}
+
+
+@require_POST
+def play(request: HttpRequest, table_id: str) -> HttpResponse:
+    table = _table(table_id)
+    text = (request.POST.get("action") or "").strip()
+    try:
+        recorded = services.record_action(
+            table.id, _actor(request, table), text, _int(request.POST.get("expected_seq"), "seq")
+        )
+    except TableError as exc:
+        return _ruling(request, table, _refusal(exc, text))
+    return _ruling(
+        request,
+        table,
+        {"kind": "recorded", "seq": recorded.event.seq, "action": recorded.event.payload["action"]},
+    )
+
+
+@require_POST
+def check(request: HttpRequest, table_id: str) -> HttpResponse:
+    table = _table(table_id)
+    text = (request.POST.get("action") or "").strip()
+    try:
+        _, violations, _ = services.check_action(table, text)
+    except TableError as exc:
+        return _ruling(request, table, _refusal(exc, text))
+    return _ruling(
+        request,
+        table,
+        {
+            "kind": "whatif",
+            "action": text,
+            "legal": not violations,
+            "violations": violations,
+            "seq": table.seq,
+        },
+    )
+
+
+@require_POST
+def undo(request: HttpRequest, table_id: str) -> HttpResponse:
+    table = _table(table_id)
+    try:
+        recorded = services.undo(
+            table.id, _actor(request, table), _int(request.POST.get("expected_seq"), "seq")
+        )
+    except TableError as exc:
+        return _ruling(request, table, _refusal(exc, "undo"))
+    return _ruling(
+        request,
+        table,
+        {
+            "kind": "undone",
+            "seq": recorded.event.payload["undoes"],
+            "action": recorded.event.payload.get("action"),
+        },
+    )
+
+
+@require_POST
+def hand(request: HttpRequest, table_id: str) -> HttpResponse:
+    table = _table(table_id)
+    actor = _actor(request, table)
+    cards: list[str] = []
+    try:
+        for token in dog_presenter.ALL_CARDS:
+            count = _int(request.POST.get(f"count-{token}") or 0, f"the count of {token}")
+            if not 0 <= count <= 8:
+                raise BadInput(f"{count} × {token} is not possible")
+            cards += [token] * count
+        if actor is None or actor.seat is None:
+            raise BadInput("only a seated player can enter their own hand")
+        services.record_action(
+            table.id,
+            actor,
+            services.hand_notation(table, actor.seat, cards),
+            _int(request.POST.get("expected_seq"), "seq"),
+        )
+    except TableError as exc:
+        return _ruling(request, table, _refusal(exc, "hand"))
+    return _ruling(request, table, {"kind": "recorded", "action": "your hand is entered"})

@@ -1,0 +1,186 @@
+"""The JSON API through its real path: Django's test client, the services, the engine, SQLite."""
+
+import json
+
+import pytest
+
+from companion.tables import services
+from companion.tables.models import Event, Table
+
+pytestmark = pytest.mark.django_db
+
+
+def test_create_join_and_public_state(api_table, client):
+    body = api_table.call("get", "").json()
+    assert body["seq"] == 0 and body["phase"] == "deal" and body["to_move"] == "table"
+    assert [s["claimed"] for s in body["seats"]] == [True] * 4
+    assert body["you"] == {"seat": None, "host": False}
+    # A claimed seat cannot be claimed again.
+    again = api_table.call("post", "/join", {"seat": 1})
+    assert again.status_code == 409 and again.json()["error"]["code"] == "seat_taken"
+
+
+def test_a_play_is_recorded_and_the_next_seat_moves(dealt_table):
+    t = dealt_table
+    r = t.play("1 K", t.tokens[0])
+    assert r.status_code == 201, r.content
+    state = r.json()["state"]
+    assert state["position"]["figures"][0].count("T0") == 1
+    assert state["to_move"] == 1
+    assert Event.objects.filter(table_id=t.id).count() == 10
+
+
+def test_illegal_play_is_refused_with_the_rule_and_not_recorded(dealt_table):
+    t = dealt_table
+    before = t.seq()
+    r = t.play("5 T0-T5", t.tokens[0])  # no figure on T0 yet
+    assert r.status_code == 422
+    error = r.json()["error"]
+    assert error["code"] == "illegal"
+    [violation] = error["violations"]
+    assert violation["code"].startswith("dog.")
+    assert violation["rule"] and violation["message"]
+    assert t.seq() == before
+
+
+def test_stale_seq_is_refused_with_the_new_state(dealt_table):
+    t = dealt_table
+    seq = t.seq()
+    assert t.play("1 K", t.tokens[0], seq=seq).status_code == 201
+    r = t.play("1 K", t.tokens[1], seq=seq)
+    assert r.status_code == 409
+    body = r.json()
+    assert body["error"]["code"] == "stale" and body["error"]["seq"] == seq + 1
+    assert body["state"]["seq"] == seq + 1
+    assert body["state"]["you"]["seat"] == 1
+
+
+def test_a_seat_cannot_play_for_another(dealt_table):
+    t = dealt_table
+    r = t.play("1 K", t.tokens[1])
+    assert r.status_code == 403 and r.json()["error"]["code"] == "not_your_turn"
+    r = t.call("put", "/hand", {"cards": ["7"], "expected_seq": t.seq()}, t.tokens[1])
+    assert r.status_code in (201, 422)  # its own hand is its business; never another's
+    other = t.play("hand 2 7,7,7,7,7", t.tokens[1])
+    assert other.status_code == 403 and other.json()["error"]["code"] == "not_your_hand"
+
+
+def test_hands_stay_private(dealt_table):
+    t = dealt_table
+    seen_by_1 = t.call("get", "", token=t.tokens[1]).json()
+    hands = seen_by_1["position"]["hands"]
+    assert "?" not in hands[1] and len(hands[1]) == 6  # its own hand
+    assert all(card == "?" for card in hands[0])
+    public = t.call("get", "").json()
+    assert all(card == "?" for hand in public["position"]["hands"] for card in hand)
+    lines = [line["text"] for line in seen_by_1["history"]]
+    assert "seat 0 entered their hand" in lines
+    assert not any("joker" in (text or "") for text in lines)
+
+
+def test_undo_by_the_seat_that_played_and_not_across_hidden_information(dealt_table):
+    t = dealt_table
+    assert t.play("1 K", t.tokens[0]).status_code == 201
+    seq = t.seq()
+    refused = t.call("post", "/undo", {"expected_seq": seq}, t.tokens[1])
+    assert refused.status_code == 403
+    r = t.call("post", "/undo", {"expected_seq": seq}, t.tokens[0])
+    assert r.status_code == 201, r.content
+    state = r.json()["state"]
+    assert state["to_move"] == 0 and "T0" not in state["position"]["figures"][0]
+    assert [line["undone"] for line in state["history"]][-2:] == [True, False]
+    # The gives before it were hidden information: nothing more to undo.
+    again = t.call("post", "/undo", {"expected_seq": t.seq()}, t.host)
+    assert again.status_code == 409 and again.json()["error"]["code"] == "nothing_to_undo"
+
+
+def test_snapshot_equals_the_replay_of_the_log(dealt_table):
+    t = dealt_table
+    for token, action in ((0, "1 K"), (1, "1 K"), (2, "13 K")):
+        assert t.play(action, t.tokens[token]).status_code == 201
+    t.call("post", "/undo", {"expected_seq": t.seq()}, t.tokens[2])
+    table = Table.objects.get(id=t.id)
+    from companion.engines import get_game
+
+    game = get_game("dog")
+    assert game.to_json(services.replay(table)) == table.snapshot
+    assert game.from_json(table.snapshot) == services.replay(table)
+
+
+def test_what_if_check_records_nothing(dealt_table):
+    t = dealt_table
+    seq = t.seq()
+    r = t.call("post", "/check", {"action": "4 T0-T60"})
+    assert r.status_code == 200 and r.json()["legal"] is False
+    assert r.json()["violations"][0]["code"].startswith("dog.")
+    assert t.call("post", "/check", {"action": "1 K"}).json() == {
+        "legal": True,
+        "violations": [],
+        "seq": seq,
+    }
+    assert t.seq() == seq
+
+
+@pytest.mark.parametrize(
+    ("path", "method", "body", "status", "code"),
+    [
+        ("/plays", "post", {"action": "1 K"}, 400, "missing_field"),
+        ("/plays", "post", {"action": 5, "expected_seq": 0}, 400, "wrong_type"),
+        ("/plays", "post", {"action": "1 K", "expected_seq": True}, 400, "wrong_type"),
+        ("/plays", "post", {"action": "1 K", "expected_seq": 0, "x": 1}, 400, "unknown_field"),
+        ("/plays", "post", [1, 2], 400, "bad_json"),
+        ("/plays", "post", {"action": "banana", "expected_seq": 9}, 409, "stale"),
+        ("/undo", "post", {"expected_seq": "0"}, 400, "wrong_type"),
+        ("/hand", "put", {"cards": "7", "expected_seq": 0}, 400, "wrong_type"),
+        ("/join", "post", {"seat": 9}, 404, "not_found"),
+        ("/check", "post", {"action": "zzz"}, 400, "bad_action"),
+        ("/plays", "get", None, 405, "method_not_allowed"),
+    ],
+)
+def test_bad_input_gets_a_reason(api_table, path, method, body, status, code):
+    r = api_table.call(method, path, body, api_table.host)
+    assert r.status_code == status, r.content
+    assert r.json()["error"]["code"] == code
+    assert r.json()["error"]["message"]
+
+
+def test_wrong_or_foreign_tokens_are_refused(api_table, client):
+    other = client.post(
+        "/api/tables", json.dumps({"game": "dog"}), content_type="application/json"
+    ).json()
+    r = api_table.play("deal", other["host_token"], seq=0)
+    assert r.status_code == 403 and r.json()["error"]["code"] == "bad_token"
+    r = api_table.call("get", "", token="nonsense")
+    assert r.status_code == 403
+    r = client.get(f"/api/tables/{api_table.id}", HTTP_AUTHORIZATION="Basic abc")
+    assert r.status_code == 403 and r.json()["error"]["code"] == "bad_token"
+    assert client.get("/api/tables/nope").status_code == 404
+
+
+def test_not_json_and_unknown_game(client):
+    r = client.post("/api/tables", "{", content_type="application/json")
+    assert r.status_code == 400 and r.json()["error"]["code"] == "bad_json"
+    r = client.post("/api/tables", "game=dog", content_type="application/x-www-form-urlencoded")
+    assert r.status_code == 400 and r.json()["error"]["code"] == "bad_content_type"
+    r = client.post("/api/tables", json.dumps({"game": "chess"}), content_type="application/json")
+    assert r.status_code == 400 and r.json()["error"]["code"] == "unknown_game"
+    r = client.post(
+        "/api/tables",
+        json.dumps({"game": "dog", "options": {"seats": 9}}),
+        content_type="application/json",
+    )
+    assert r.status_code == 400 and r.json()["error"]["code"] == "bad_config"
+
+
+def test_openapi_document_lists_every_endpoint(client):
+    doc = client.get("/api/openapi.json").json()
+    assert doc["openapi"].startswith("3.1")
+    assert set(doc["paths"]) == {
+        "/api/tables",
+        "/api/tables/{table_id}",
+        "/api/tables/{table_id}/join",
+        "/api/tables/{table_id}/plays",
+        "/api/tables/{table_id}/check",
+        "/api/tables/{table_id}/undo",
+        "/api/tables/{table_id}/hand",
+    }

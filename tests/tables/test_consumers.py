@@ -1,0 +1,135 @@
+"""The table websocket with Channels' WebsocketCommunicator over the in-process layer."""
+
+import json
+
+import pytest
+from channels.db import database_sync_to_async
+from channels.testing import WebsocketCommunicator
+
+from companion.asgi import application
+from companion.tables import services
+from companion.tables.models import Table
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+SEAT0_ONLY = "joker"  # in the scripted deal only seat 0 holds a joker
+
+
+async def connect(table_id: str, token: str | None, fmt: str = "json") -> WebsocketCommunicator:
+    headers = [(b"origin", b"http://testserver")]
+    if token:
+        headers.append((b"authorization", f"Bearer {token}".encode()))
+    path = f"/ws/tables/{table_id}/" + ("?format=json" if fmt == "json" else "")
+    communicator = WebsocketCommunicator(application, path, headers=headers)
+    connected, _ = await communicator.connect()
+    assert connected
+    return communicator
+
+
+async def receive_state(communicator) -> dict:
+    message = json.loads(await communicator.receive_from(timeout=5))
+    assert message["type"] == "state"
+    return message
+
+
+@database_sync_to_async
+def play(table_id: str, seat: int | None, text: str) -> int:
+    table = Table.objects.get(id=table_id)
+    actor = services.Actor(seat, seat is None)
+    return services.record_action(table_id, actor, text, table.seq).event.seq
+
+
+async def test_a_play_reaches_every_seat_and_b_never_sees_a_hand(dealt_table):
+    t = dealt_table
+    phones = [await connect(t.id, token) for token in t.tokens]
+    spectator = await connect(t.id, None)
+    received: dict[int, list[str]] = {i: [] for i in range(4)}
+    for i, phone in enumerate(phones):
+        state = await receive_state(phone)
+        received[i].append(json.dumps(state))
+        assert state["you"]["seat"] == i
+    await receive_state(spectator)
+
+    seq = await play(t.id, 0, "1 K")
+    for i, phone in enumerate(phones):
+        state = await receive_state(phone)
+        received[i].append(json.dumps(state))
+        assert state["seq"] == seq
+        assert "T0" in state["position"]["figures"][0]
+    assert (await receive_state(spectator))["seq"] == seq
+
+    seq = await play(t.id, 1, "1 K")
+    for i, phone in enumerate(phones):
+        received[i].append(json.dumps(await receive_state(phone)))
+    # Seat 2 gave seat 0 a "2" in the exchange, so it may know that one card; nothing else.
+    may_know = {1: set(), 2: {"2"}, 3: set()}
+    for i in (1, 2, 3):
+        for raw in received[i]:
+            message = json.loads(raw)
+            known = {card for card in message["position"]["hands"][0] if card != "?"}
+            assert known <= may_know[i], (i, known)
+            assert SEAT0_ONLY not in raw
+    assert any(SEAT0_ONLY in raw for raw in received[0])
+    for n, phone in enumerate([*phones, spectator]):
+        if not await phone.receive_nothing(timeout=0.2):
+            m = json.loads(await phone.receive_from())
+            print("EXTRA", n, m["seq"], m["history"][-1])
+        assert await phone.receive_nothing(timeout=0.2)
+        await phone.disconnect()
+
+
+async def test_html_fragments_carry_only_the_own_hand(dealt_table):
+    t = dealt_table
+    phone = await connect(t.id, t.tokens[1], fmt="html")
+    html = await phone.receive_from(timeout=5)
+    for fragment in ('id="board"', 'id="entry"', 'id="score"', 'id="history"', 'id="status"'):
+        assert fragment in html
+    assert 'hx-swap-oob="true"' in html
+    assert SEAT0_ONLY not in html.lower()
+    await play(t.id, 0, "1 K")
+    html = await phone.receive_from(timeout=5)
+    assert 'data-seq="10"' in html
+    await phone.disconnect()
+
+
+async def test_reconnecting_seat_gets_the_latest_state(dealt_table):
+    t = dealt_table
+    phone = await connect(t.id, t.tokens[2])
+    first = await receive_state(phone)
+    await phone.disconnect()
+    await play(t.id, 0, "1 K")
+    await play(t.id, 1, "1 K")
+    phone = await connect(t.id, t.tokens[2])
+    again = await receive_state(phone)
+    assert again["seq"] == first["seq"] + 2
+    assert again["to_move"] == 2
+    await phone.disconnect()
+
+
+async def test_bad_frames_are_refused_without_harm(dealt_table):
+    t = dealt_table
+    phone = await connect(t.id, t.tokens[0])
+    other = await connect(t.id, t.tokens[1])
+    await receive_state(phone)
+    await receive_state(other)
+    for frame in ("not json", json.dumps([1]), json.dumps({"type": "play"}), "x" * 10_000):
+        await phone.send_to(text_data=frame)
+        error = json.loads(await phone.receive_from(timeout=2))
+        assert error["type"] == "error" and error["message"]
+    await phone.send_to(bytes_data=b"\x00\x01")
+    assert json.loads(await phone.receive_from(timeout=2))["type"] == "error"
+    await phone.send_to(text_data=json.dumps({"type": "sync"}))
+    assert (await receive_state(phone))["seq"] == 9
+    assert await other.receive_nothing(timeout=0.2)
+    await play(t.id, 0, "1 K")
+    assert (await receive_state(other))["seq"] == 10
+    await phone.disconnect()
+    await other.disconnect()
+
+
+async def test_unknown_table_is_closed():
+    communicator = WebsocketCommunicator(
+        application, "/ws/tables/nope/", headers=[(b"origin", b"http://testserver")]
+    )
+    connected, _code = await communicator.connect()
+    assert not connected
