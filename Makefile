@@ -4,6 +4,8 @@ SHELL := /bin/bash
 VENV := .venv
 PY := $(VENV)/bin/python
 PORT ?= 8000
+# The second test pass runs the PostgreSQL-specific tests (row locks) against this server.
+TEST_POSTGRES_URL ?= postgres://postgres@127.0.0.1:5432/test
 PYTHON ?= $(shell for c in python3.14 python3.13 python3.12 python3 \
 	$$(ls -d $${PYENV_ROOT:-$$HOME/.pyenv}/versions/3.1[2-9]*/bin/python3 2>/dev/null | sort -rV); do \
 	  $$c -c 'import sys; sys.exit(sys.version_info < (3, 12))' 2>/dev/null && { command -v $$c; break; }; \
@@ -37,7 +39,8 @@ lint: install-test
 test: install-test
 	$(VENV)/bin/ruff check .
 	$(PY) manage.py makemigrations --check --dry-run
-	$(VENV)/bin/pytest $(PYTEST_ARGS)
+	$(VENV)/bin/pytest -m "not postgres" $(PYTEST_ARGS)
+	DATABASE_URL=$(TEST_POSTGRES_URL) $(VENV)/bin/pytest -m postgres -p no:cacheprovider $(PYTEST_ARGS)
 
 worker: install
 	$(VENV)/bin/celery -A companion worker -l info

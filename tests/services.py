@@ -16,7 +16,7 @@ POSTGRES_URL = os.environ.get("TEST_POSTGRES_URL", "postgres://postgres@127.0.0.
 REDIS_URL = os.environ.get("TEST_REDIS_URL", "redis://127.0.0.1:6379/9")
 
 
-def _reachable(url: str, default_port: int) -> bool:
+def reachable(url: str, default_port: int) -> bool:
     parsed = urlparse(url)
     try:
         with socket.create_connection((parsed.hostname, parsed.port or default_port), timeout=2):
@@ -28,7 +28,7 @@ def _reachable(url: str, default_port: int) -> bool:
 def require(service: str) -> str:
     """Return the URL of ``service`` ("postgres" or "redis"), or skip/fail when it is down."""
     url, port = {"postgres": (POSTGRES_URL, 5432), "redis": (REDIS_URL, 6379)}[service]
-    if not _reachable(url, port):
+    if not reachable(url, port):
         message = f"{service} is not answering at {url}"
         if os.environ.get("CI"):
             pytest.fail(f"{message} (CI must run the integration tests; .ci/run starts it)")
