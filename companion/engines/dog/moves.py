@@ -21,6 +21,7 @@ from .actions import PLAY, DogAction, Seg
 from .board import GOAL_FIELDS, kennel, kennel_seat
 from .cards import FORWARD, FOUR, JOKER, JOKER_AS, ONE, SEVEN, SWAP, THIRTEEN
 from .messages import violation
+from .notation import position_token
 from .state import DogState, active_colour
 
 Figures = tuple[tuple[int, ...], ...]
@@ -36,7 +37,8 @@ class Ctx:
     """Everything the generators need about `state` for the seat to move."""
 
     __slots__ = ("L", "blocks_own", "c", "figures", "gb", "goal_free", "knock_own", "lapped",
-                 "mandatory", "occ", "prot", "rules", "seat", "start", "state", "team")
+                 "mandatory", "occ", "prot", "rules", "seat", "seven", "seven_full", "start",
+                 "state", "team")
 
     def __init__(self, state: DogState, seat: int) -> None:
         cfg = state.cfg
@@ -69,6 +71,8 @@ class Ctx:
         while free < GOAL_FIELDS and gb + free not in occ:
             free += 1
         self.goal_free = free
+        self.seven: dict[Key | Figures, tuple[Seg, ...]] | None = None
+        self.seven_full = False  # are the keys of `seven` whole figures (exhaustive search)?
 
     # -- distances ----------------------------------------------------------------------------
     def free_fwd(self, p: int, c: int) -> int:
@@ -186,7 +190,7 @@ def moves_as(ctx: Ctx, as_card: int,
     c = ctx.c
     own = [p for p in ctx.figures[c] if p >= 0]
     if as_card == SEVEN:
-        return list(seven_plays(ctx).values())
+        return list(sevens(ctx).values())
     if as_card == SWAP:
         pairs = swap_pairs(ctx)
         if pairs:
@@ -245,6 +249,14 @@ def can_play_as(ctx: Ctx, as_card: int) -> tuple[Seg, ...] | None:
     return None
 
 
+def sevens(ctx: Ctx) -> dict[Key | Figures, tuple[Seg, ...]]:
+    """The 7s of this position, computed once per analysis (the 7 and the joker share it)."""
+    if ctx.seven is None:
+        ctx.seven = seven_plays(ctx)
+        ctx.seven_full = _seven_exhaustive(ctx)
+    return ctx.seven
+
+
 def plays_for(ctx: Ctx, card: int) -> list[DogAction]:
     """Every legal play of `card` from the hand, one per resulting position."""
     if card != JOKER:
@@ -252,35 +264,35 @@ def plays_for(ctx: Ctx, card: int) -> list[DogAction]:
     out: list[DogAction] = []
     knocked_own: set[int] = set()
     for as_card in JOKER_AS:
+        if as_card == SEVEN:
+            continue
         if as_card == SWAP:
             segs_list = [(pair,) for pair in swap_pairs(ctx)]  # a joker is never a void swap
         elif as_card == THIRTEEN:  # coming out is the same as with the joker as 1
             segs_list = [s for s in moves_as(ctx, as_card, knocked_own) if s[0][0] >= 0]
-        elif as_card == SEVEN:
-            segs_list = [s for s in moves_as(ctx, SEVEN) if not _plain_own_knock(ctx, s,
-                                                                                knocked_own)]
         else:
             segs_list = moves_as(ctx, as_card, knocked_own)
         out.extend(DogAction(PLAY, JOKER, as_card, segs) for segs in segs_list)
+    # a 7 that knocks out one own figure may end where a plain move knocking one out ends
+    seven = sevens(ctx)
+    skip = {_own_knock_key(ctx, p) for p in knocked_own}
+    out.extend(DogAction(PLAY, JOKER, SEVEN, segs) for key, segs in seven.items()
+               if key not in skip)
     return out
 
 
-def _plain_own_knock(ctx: Ctx, segs: tuple[Seg, ...], knocked_own: set[int]) -> bool:
-    """Is this 7 one figure landing on an own figure with nothing passed, i.e. the same
-    position as a plain move of that figure knocking an own figure already listed? (Records
-    it otherwise.)"""
-    if len(segs) != 1:
-        return False
-    p, d = segs[0]
-    occ = ctx.occ
-    if p >= ctx.L or d >= ctx.L or occ.get(d) != ctx.c:
-        return False
-    if any((p + j) % ctx.L in occ for j in range(1, (d - p) % ctx.L)):
-        return False
-    if p in knocked_own:
-        return True
-    knocked_own.add(p)
-    return False
+def _own_knock_key(ctx: Ctx, p: int) -> Key | Figures:
+    """The 7-result key of the position after the figure on p knocks out an own figure."""
+    c = ctx.c
+    row = list(ctx.figures[c])
+    row.remove(p)
+    row.append(kennel(c))
+    row.sort()
+    if ctx.seven_full:
+        figs = list(ctx.figures)
+        figs[c] = tuple(row)
+        return tuple(figs)
+    return (tuple(row), _EMPTY)
 
 
 def joker_example(ctx: Ctx) -> DogAction | None:
@@ -307,6 +319,10 @@ def example_play(ctx: Ctx, card: int) -> DogAction | None:
 # ---------------------------------------------------------------------------------------------
 # The 7
 # ---------------------------------------------------------------------------------------------
+def _seven_exhaustive(ctx: Ctx) -> bool:
+    return ctx.mandatory or _exception_possible(ctx)
+
+
 def _exception_possible(ctx: Ctx) -> bool:
     """Could a 7 bring the last own figure home with points to spare (partner exception)?"""
     st = ctx.state
@@ -323,25 +339,29 @@ def _exception_possible(ctx: Ctx) -> bool:
     return need < 7
 
 
-# option: (destination, covered fields, knocked (field, seat) pairs, needs simulation)
-_Opt = tuple[int, frozenset[int], tuple[tuple[int, int], ...], bool]
+# option: (destination, covered fields, knocked fields, needs simulation). An option needs
+# simulation when its path covers another own figure (burn, block, goal order) or when the
+# house rule of mandatory goal entry may forbid it.
+_Opt = tuple[int, frozenset[int], frozenset[int], bool]
 
 
-def _seven_options(ctx: Ctx, p: int) -> list[list[_Opt]]:
+def _seven_options(ctx: Ctx, p: int, own: list[int]) -> list[list[_Opt]]:
     """For the figure on p: per k = 0..7 the ways to move it k fields, ignoring the other own
-    figures (their interactions are checked per combination)."""
+    figures `own` (an option whose path covers one of them is flagged)."""
     c = ctx.c
     L = ctx.L
     occ = ctx.occ
+    others = frozenset(q for q in own if q != p)
     opts: list[list[_Opt]] = [[] for _ in range(8)]
     if p >= L:
-        room = GOAL_FIELDS - 1 - (p - ctx.gb[c])  # other own goal figures: per combination
+        room = GOAL_FIELDS - 1 - (p - ctx.gb[c])  # other own goal figures: flagged
         cov: list[int] = []
         for k in range(1, min(7, room) + 1):
             cov.append(p + k)
-            opts[k].append((p + k, frozenset(cov), (), False))
+            fs = frozenset(cov)
+            opts[k].append((p + k, fs, _EMPTY, not others.isdisjoint(fs)))
         return opts
-    # static blocks: protected figures of other colours (own figures are checked per combo)
+    # static blocks: protected figures of other colours (own figures are flagged)
     best = L
     own_start = ctx.start[c]
     for b in ctx.prot:
@@ -353,32 +373,35 @@ def _seven_options(ctx: Ctx, p: int) -> list[list[_Opt]]:
     free = best - 1
     team = ctx.team
     knock_own = ctx.knock_own
+    mandatory = ctx.mandatory
     ds = ctx.to_start(p, c)
     limit = min(7, free)
     covl: list[int] = []
-    vict: list[tuple[int, int]] = []
-    blocked_landing = False
+    vict: list[int] = []
+    touched = False
     for k in range(1, limit + 1):
         f = (p + k) % L
         covl.append(f)
         s = occ.get(f)
         blocked_landing = False
-        if s is not None and s != c:
-            if knock_own or not team >> s & 1:
-                vict.append((f, s))
+        if s is not None:
+            if s == c:
+                touched = True
+            elif knock_own or not team >> s & 1:
+                vict.append(f)
             else:
                 blocked_landing = True  # passing a team figure is fine, landing is not
         if not blocked_landing:
-            goal_possible = ds < k <= ds + GOAL_FIELDS
-            opts[k].append((f, frozenset(covl), tuple(vict), ctx.mandatory and goal_possible))
+            flag = touched or (mandatory and ds < k <= ds + GOAL_FIELDS)
+            opts[k].append((f, frozenset(covl), frozenset(vict), flag))
     if ds <= free and ds < 7:
         base = ctx.gb[c]
         track = [(p + j) % L for j in range(1, ds + 1)]
-        tvict = tuple((f, occ[f]) for f in track
-                      if f in occ and occ[f] != c and (knock_own or not team >> occ[f] & 1))
+        tvict = frozenset(f for f in track
+                          if f in occ and occ[f] != c and (knock_own or not team >> occ[f] & 1))
         for r in range(1, min(GOAL_FIELDS, 7 - ds) + 1):
-            goal_cells = [base + i for i in range(r)]
-            opts[ds + r].append((base + r - 1, frozenset(track + goal_cells), tvict, False))
+            fs = frozenset(track + [base + i for i in range(r)])
+            opts[ds + r].append((base + r - 1, fs, tvict, not others.isdisjoint(fs)))
     return opts
 
 
@@ -393,7 +416,7 @@ def seven_plays(ctx: Ctx, first_only: bool = False) -> dict[Key | Figures, tuple
     use the exhaustive search `seven_search`, and so does the house rule of mandatory goal
     entry (it makes interleaved orders matter).
     """
-    if ctx.mandatory or _exception_possible(ctx):
+    if _seven_exhaustive(ctx):
         # with mandatory goal entry a figure may stop on its start field, let another move
         # and then go on along the track: orders matter beyond contiguous segments
         return seven_search(ctx.state, ctx.seat, first_only)
@@ -403,7 +426,7 @@ def seven_plays(ctx: Ctx, first_only: bool = False) -> dict[Key | Figures, tuple
     m = len(own)
     if m == 0:
         return {}
-    opts = [_seven_options(ctx, p) for p in own]
+    opts = [_seven_options(ctx, p, own) for p in own]
     maxk = [max((k for k in range(8) if o[k]), default=0) for o in opts]
     cap = [0] * (m + 1)
     for i in range(m - 1, -1, -1):
@@ -419,40 +442,38 @@ def seven_plays(ctx: Ctx, first_only: bool = False) -> dict[Key | Figures, tuple
     def leaf() -> bool:
         used = [(i, o) for i, o in enumerate(chosen) if o is not None]
         interact = False
-        for i, o in used:
-            cov = o[1]
-            if o[3]:
-                interact = True
-                break
-            for j in range(m):
-                if j != i and own[j] in cov:
+        if len(used) == 1:
+            interact = used[0][1][3]
+        else:
+            for i, o in used:
+                if o[3]:
                     interact = True
                     break
-            else:
+                cov = o[1]
                 for j, oj in used:
                     if j != i and oj[0] in cov:
                         interact = True
                         break
-            if interact:
-                break
+                if interact:
+                    break
         if not interact:
             finals = list(kennels)
-            victims: set[int] = set()
+            victims = _EMPTY
             for i in range(m):
                 o = chosen[i]
                 if o is None:
                     finals.append(own[i])
                 else:
                     finals.append(o[0])
-                    for f, _ in o[2]:
-                        victims.add(f)
+                    if o[2]:
+                        victims = victims | o[2]
             finals.sort()
-            key = (tuple(finals), frozenset(victims))
+            key = (tuple(finals), victims)
             if key not in results:
-                results[key] = tuple((own[i], o[0]) for i, o in used)
+                results[key] = tuple([(own[i], o[0]) for i, o in used])
             return first_only
-        for perm in permutations(used):
-            segs = tuple((own[i], o[0]) for i, o in perm)
+        for perm in _orders(used, own):
+            segs = tuple([(own[i], o[0]) for i, o in perm])
             res = simulate(state, seat, SEVEN, segs)
             if isinstance(res, Violation):
                 continue
@@ -489,6 +510,33 @@ def seven_plays(ctx: Ctx, first_only: bool = False) -> dict[Key | Figures, tuple
 
     rec(0, 7)
     return results
+
+
+def _orders(used: list[tuple[int, _Opt]], own: list[int]) -> list[list[tuple[int, _Opt]]]:
+    """The orders worth simulating: movers whose paths touch each other's start or end are
+    permuted among themselves; independent groups commute, so they keep one order."""
+    k = len(used)
+    if k == 1:
+        return [used]
+    group = list(range(k))
+
+    def root(a: int) -> int:
+        while group[a] != a:
+            a = group[a]
+        return a
+
+    for a in range(k):
+        cov = used[a][1][1]
+        for b in range(k):
+            if a != b and (own[used[b][0]] in cov or used[b][1][0] in cov):
+                group[root(a)] = root(b)
+    groups: dict[int, list[tuple[int, _Opt]]] = {}
+    for a in range(k):
+        groups.setdefault(root(a), []).append(used[a])
+    orders: list[list[tuple[int, _Opt]]] = [[]]
+    for members in groups.values():
+        orders = [o + list(p) for o in orders for p in permutations(members)]
+    return orders
 
 
 def seven_search(state: DogState, seat: int, first_only: bool = False, *,
@@ -609,6 +657,51 @@ def simulate(state: DogState, seat: int, as_card: int,
     return _simulate(state, seat, as_card, segs)
 
 
+def fast_result(state: DogState, seat: int, as_card: int,
+                segs: tuple[Seg, ...]) -> tuple[Figures, int]:
+    """`simulate` without the checks, for `apply` of a legal play: a single move or a swap
+    only touches two figures. (The 7 walks its path: burning needs it.)"""
+    cfg = state.cfg
+    if as_card == SEVEN or len(segs) != 1 or cfg.rules.start_protection != "always":
+        res = _simulate(state, seat, as_card, segs)
+        if isinstance(res, Violation):
+            raise ValueError(f"apply() of an illegal play: {res.code}")
+        return res
+    figures = state.figures
+    L = cfg.geo.length
+    frm, to = segs[0]
+    rows = list(figures)
+    if as_card == SWAP:
+        sa = sb = -1
+        for s, fs in enumerate(figures):
+            if frm in fs:
+                sa = s
+            if to in fs:
+                sb = s
+        rows[sa] = tuple(sorted([to if p == frm else p for p in figures[sa]]))
+        rows[sb] = tuple(sorted([frm if p == to else p for p in rows[sb]]))
+        return tuple(rows), state.lapped
+    if frm < 0:
+        mover = kennel_seat(frm)
+    elif frm >= L:
+        mover = cfg.geo.goal_owner(frm)
+    else:
+        mover = next(s for s, fs in enumerate(figures) if frm in fs)
+    if to < L:
+        for s, fs in enumerate(figures):
+            if to in fs:
+                row = list(fs)
+                row[row.index(to)] = kennel(s)
+                row.sort()
+                rows[s] = tuple(row)
+                break
+    row = list(rows[mover])
+    row[row.index(frm)] = to
+    row.sort()
+    rows[mover] = tuple(row)
+    return tuple(rows), state.lapped
+
+
 def _path(state: DogState, frm: int, to: int, fc: int,
           backward: bool) -> list[int] | Violation:
     geo = state.cfg.geo
@@ -640,8 +733,6 @@ def _path(state: DogState, frm: int, to: int, fc: int,
 
 
 def _field(state: DogState, code: int) -> str:
-    from .notation import position_token
-
     return position_token(state.cfg, code, None)
 
 

@@ -20,7 +20,7 @@ from .cards import (
     remove_card,
 )
 from .messages import violation
-from .moves import Ctx, example_play, plays_for, seven_plays, simulate, swap_pairs
+from .moves import Ctx, example_play, fast_result, plays_for, sevens, simulate, swap_pairs
 from .state import DEAL as PH_DEAL
 from .state import DRAW as PH_DRAW
 from .state import DRAWN as PH_DRAWN
@@ -298,10 +298,7 @@ def _apply_play(state: DogState, action: DogAction) -> DogState:
     if action.as_card == SWAP and not action.segs:
         figures, lapped = state.figures, state.lapped
     else:
-        res = simulate(state, seat, action.as_card, action.segs)
-        if isinstance(res, Violation):
-            raise ValueError(f"apply() of an illegal play: {res.code}")
-        figures, lapped = res
+        figures, lapped = fast_result(state, seat, action.as_card, action.segs)
     hands = list(state.hands)
     new_hand = remove_card(hands[seat], card)
     hands[seat] = new_hand if new_hand is not None else hands[seat][1:]
@@ -313,12 +310,30 @@ def _apply_play(state: DogState, action: DogAction) -> DogState:
         g = list(gifts)
         g[giver] = NO_CARD
         gifts = tuple(g)
-    st = state._replace(figures=figures, lapped=lapped, hands=tuple(hands),
-                        discard=tuple(discard), gifts=gifts)
-    winner = _winner_after(st, seat)
-    if winner >= 0:
-        return st._replace(phase=PH_OVER, winner=winner)
-    return _next_turn(st, seat)
+    cfg = state.cfg
+    # won? (only the team of the player moved figures home)
+    L = cfg.geo.length
+    team = cfg.team_of[seat]
+    won = True
+    for s in cfg.teams[team]:
+        if sum(1 for p in figures[s] if p >= L) < 4:
+            won = False
+            break
+    phase, turn, winner = PH_OVER, seat, team
+    if not won:
+        n = cfg.seats
+        winner = -1
+        for i in range(1, n + 1):
+            s = (seat + i) % n
+            if hands[s]:
+                phase, turn = PH_PLAY, s
+                break
+        else:
+            st = state._replace(figures=figures, lapped=lapped, hands=tuple(hands),
+                                discard=tuple(discard), gifts=gifts)
+            return _next_turn(st, seat)
+    return DogState(cfg, phase, turn, figures, tuple(hands), tuple(discard), state.folds,
+                    state.avoid, state.transit, gifts, state.round, state.dealer, lapped, winner)
 
 
 def _winner_after(state: DogState, seat: int) -> int:
@@ -503,7 +518,7 @@ def _moves(ctx: Ctx, card: int) -> list[tuple[tuple[int, int], ...]]:
     from .moves import moves_as
 
     if card == SEVEN:
-        return list(seven_plays(ctx).values())
+        return list(sevens(ctx).values())
     return moves_as(ctx, card)
 
 
