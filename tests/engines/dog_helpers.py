@@ -1,0 +1,103 @@
+"""Helpers for the DOG engine tests: positions from the contract's JSON, plays by notation."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from companion.engines import get_game
+from companion.engines.base import Violation
+from companion.engines.dog import DogAction, DogGame, DogState
+from companion.engines.dog.board import kennel
+from companion.engines.dog.state import PLAY, DogConfig, initial_state
+
+dog: DogGame = get_game("dog")  # type: ignore[assignment]
+
+
+def pos(figures: list[list[str]] | None = None, hand: list[str] | None = None,
+        to_move: int = 0, seats: int = 4, **extra: Any) -> DogState:
+    """A position in the contract's JSON, e.g. pos([["T3", "K", "K", "K"], ...], ["5"])."""
+    obj: dict[str, Any] = {"game": "dog", "seats": seats, "to_move": to_move, **extra}
+    if figures is not None:
+        obj["figures"] = figures
+    if hand is not None:
+        obj["hand"] = hand
+    return dog.from_json(obj)
+
+
+def kennels(seats: int = 4, n: int = 4) -> list[list[str]]:
+    return [["K"] * n for _ in range(seats)]
+
+
+def with_figures(seat: int, figs: list[str], seats: int = 4, n: int = 4,
+                 others: dict[int, list[str]] | None = None) -> list[list[str]]:
+    """Kennels everywhere except `seat` (and `others`), padded with K."""
+    rows = kennels(seats, n)
+    rows[seat] = figs + ["K"] * (n - len(figs))
+    for s, f in (others or {}).items():
+        rows[s] = f + ["K"] * (n - len(f))
+    return rows
+
+
+def act(state: DogState, text: str) -> DogAction:
+    return dog.parse_action(state, text)
+
+
+def codes(state: DogState, text: str) -> list[str]:
+    """The violation codes of an action given in notation ([] = legal)."""
+    return [v.code for v in dog.check(state, act(state, text))]
+
+
+def play(state: DogState, text: str) -> DogState:
+    """Checked play by notation."""
+    return dog.play_text(state, text)
+
+
+def fig_tokens(state: DogState, seat: int) -> list[str]:
+    return dog.to_json(state)["figures"][seat]
+
+
+def moves_text(state: DogState) -> list[str]:
+    return [dog.format_action(state, a) for a in dog.legal_actions(state)]
+
+
+def violation_of(state: DogState, text: str) -> Violation:
+    vs = dog.check(state, act(state, text))
+    assert len(vs) == 1, vs
+    return vs[0]
+
+
+def random_dense_position(rng: random.Random, seats: int, mode: str | None,
+                          rules: dict[str, Any] | None = None) -> DogState:
+    """Figures bunched around a random window and the start fields (many interactions)."""
+    cfg = DogConfig.make(seats, mode, rules or {})
+    geo = cfg.geo
+    length = geo.length
+    occupied: set[int] = set()
+    rows = []
+    centre = rng.randrange(length)
+    for s in range(seats):
+        row = []
+        goals = list(range(4))
+        rng.shuffle(goals)
+        for _ in range(cfg.figures_per_seat):
+            r = rng.random()
+            if r < 0.2:
+                row.append(kennel(s))
+            elif r < 0.35 and goals:
+                row.append(geo.goal(s, goals.pop()))
+            else:
+                while True:
+                    if rng.random() < 0.3:
+                        t = (geo.start[rng.randrange(seats)] + rng.randint(-3, 3)) % length
+                    else:
+                        t = (centre + rng.randint(-12, 12)) % length
+                    if t not in occupied:
+                        break
+                occupied.add(t)
+                row.append(t)
+        rows.append(tuple(sorted(row)))
+    lapped = rng.randrange(1 << seats) if cfg.rules.start_protection == "from_kennel" else 0
+    st = initial_state(cfg)
+    return st._replace(figures=tuple(rows), phase=PLAY, turn=rng.randrange(seats),
+                       hands=((7,),) * seats, lapped=lapped)
