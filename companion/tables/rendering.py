@@ -63,6 +63,18 @@ def board_context(
     }
 
 
+def highlighted_fields(entry: dict[str, Any]) -> frozenset[str]:
+    """The track fields that the offered moves start from or land on, lit on the board."""
+    labels = [m["label"] for m in entry.get("moves", [])]
+    labels += [s["label"] for s in entry.get("seven", {}).get("steps", [])]
+    return frozenset(
+        word
+        for label in labels
+        for word in label.replace(",", " ").split()
+        if word.startswith("T") and word[1:].isdigit()
+    )
+
+
 def table_context(table: Table, actor: Actor | None, **entry_args: Any) -> dict[str, Any]:
     game = get_game(table.game)
     seat = actor.seat if actor else None
@@ -100,8 +112,8 @@ def table_context(table: Table, actor: Actor | None, **entry_args: Any) -> dict[
         "phase": game.phase(state),
         "mover": None if mover == TABLE_DECISION else mover,
         "mover_name": "the table" if mover == TABLE_DECISION else names[mover],
-        "board": board_context(state, position, seats),
-        "score": score_rows(score, seats),
+        "board": board_context(state, position, seats, highlighted_fields(entry)),
+        "score": score_rows(score, seats, fields_to_go(state)),
         "score_raw": score,
         "entry": entry,
         "history": history,
@@ -113,8 +125,18 @@ def table_context(table: Table, actor: Actor | None, **entry_args: Any) -> dict[
     }
 
 
-def score_rows(score: dict[str, Any], seats: list[Any]) -> list[dict[str, Any]]:
-    """Live score per team (or per player in solo): figures home and progress in percent."""
+def fields_to_go(state: Any) -> list[int]:
+    """Per seat: the steps its figures still need to fill the goal (coming out counts one)."""
+    geo = state.cfg.geo
+    full = geo.length + 4
+    return [
+        sum(max(0, full - geo.progress(seat, code)) for code in figures)
+        for seat, figures in enumerate(state.figures)
+    ]
+
+
+def score_rows(score: dict[str, Any], seats: list[Any], to_go: list[int]) -> list[dict[str, Any]]:
+    """Live score per team (or per player in solo): figures home, fields to go, progress."""
     rows = []
     for team in score["teams"]:
         rows.append(
@@ -122,6 +144,7 @@ def score_rows(score: dict[str, Any], seats: list[Any]) -> list[dict[str, Any]]:
                 "names": " & ".join(seats[s].name for s in team),
                 "colours": [dog_presenter.COLOUR_HEX[seats[s].colour] for s in team],
                 "home": sum(score["home"][s] for s in team),
+                "to_go": sum(to_go[s] for s in team),
                 "progress": round(100 * sum(score["progress"][s] for s in team) / len(team)),
                 "winner": score["winner"] is not None and team[0] in score["winner"],
             }

@@ -183,7 +183,10 @@ def entry(request: HttpRequest, table_id: str) -> HttpResponse:
     except TableError as exc:
         return HttpResponseBadRequest(exc.message)
     context["pick"] = get.get("pick") or None
-    return render(request, "tables/table.html#entry", context)
+    # The entry, and the board with the offered moves lit (an out-of-band swap).
+    entry_html = render(request, "tables/table.html#entry", context).content
+    board_html = render(request, "tables/table.html#board", {**context, "oob": True}).content
+    return HttpResponse(entry_html + board_html)
 
 
 def _ruling(

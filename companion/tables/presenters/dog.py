@@ -193,7 +193,7 @@ def entry(
     ``seven`` carries the 7's segments chosen so far (notation, e.g. "T12-T15 T20-T21")."""
     from companion.engines import TABLE
     from companion.engines.dog.actions import PLAY, DogAction
-    from companion.engines.dog.cards import JOKER, SEVEN, parse_card
+    from companion.engines.dog.cards import JOKER, SEVEN, START_CARDS, parse_card
 
     phase = game.phase(state)
     mover = game.to_move(state)
@@ -256,6 +256,11 @@ def entry(
         }
         return out
     plays = [a for a in game.plays_of(state, code) if a.as_card == as_code]
+    if code == JOKER and as_code in START_CARDS:
+        # The engine lists coming out once (as the joker=1); offer it under the 13 too.
+        twins = [a._replace(as_card=as_code) for a in game.plays_of(state, code)
+                 if a.as_card in START_CARDS and a.as_card != as_code and a.segs[0][0] < 0]
+        plays += [a for a in twins if not game.check(state, a)]
     out["moves"] = [
         {"action": (text := game.format_action(state, a)), "label": move_label(text)} for a in plays
     ]
