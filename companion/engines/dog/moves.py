@@ -339,27 +339,31 @@ def _exception_possible(ctx: Ctx) -> bool:
     return need < 7
 
 
-# option: (destination, covered fields, knocked fields, needs simulation). An option needs
-# simulation when its path covers another own figure (burn, block, goal order) or when the
-# house rule of mandatory goal entry may forbid it.
-_Opt = tuple[int, frozenset[int], frozenset[int], bool]
+# option: (destination, covered fields, knocked fields of other colours, needs simulation,
+# own figures passed or hit that are simply burned, own figures met that need a simulation).
+# Own figures that do not move in a combination are burned directly when they can be (on the
+# track, unprotected, knock_own on); anything else is left to the simulation.
+# The last element is the path in the order walked.
+_Opt = tuple[int, frozenset[int], frozenset[int], bool, frozenset[int], frozenset[int],
+             tuple[int, ...]]
 
 
-def _seven_options(ctx: Ctx, p: int, own: list[int]) -> list[list[_Opt]]:
-    """For the figure on p: per k = 0..7 the ways to move it k fields, ignoring the other own
-    figures `own` (an option whose path covers one of them is flagged)."""
+def _seven_options(ctx: Ctx, p: int) -> list[list[_Opt]]:
+    """For the figure on p: per k = 0..7 the ways to move it k fields."""
     c = ctx.c
     L = ctx.L
     occ = ctx.occ
-    others = frozenset(q for q in own if q != p)
     opts: list[list[_Opt]] = [[] for _ in range(8)]
     if p >= L:
-        room = GOAL_FIELDS - 1 - (p - ctx.gb[c])  # other own goal figures: flagged
+        room = GOAL_FIELDS - 1 - (p - ctx.gb[c])
         cov: list[int] = []
+        hard: list[int] = []
         for k in range(1, min(7, room) + 1):
             cov.append(p + k)
-            fs = frozenset(cov)
-            opts[k].append((p + k, fs, _EMPTY, not others.isdisjoint(fs)))
+            if p + k in occ:
+                hard.append(p + k)
+            opts[k].append((p + k, frozenset(cov), _EMPTY, False, _EMPTY, frozenset(hard),
+                            tuple(cov)))
         return opts
     # static blocks: protected figures of other colours (own figures are flagged)
     best = L
@@ -374,11 +378,13 @@ def _seven_options(ctx: Ctx, p: int, own: list[int]) -> list[list[_Opt]]:
     team = ctx.team
     knock_own = ctx.knock_own
     mandatory = ctx.mandatory
+    own_protected = own_start if own_start in ctx.prot else -1
     ds = ctx.to_start(p, c)
     limit = min(7, free)
     covl: list[int] = []
     vict: list[int] = []
-    touched = False
+    soft: list[int] = []
+    hard = []
     for k in range(1, limit + 1):
         f = (p + k) % L
         covl.append(f)
@@ -386,22 +392,30 @@ def _seven_options(ctx: Ctx, p: int, own: list[int]) -> list[list[_Opt]]:
         blocked_landing = False
         if s is not None:
             if s == c:
-                touched = True
+                if knock_own and f != own_protected:
+                    soft.append(f)
+                else:
+                    hard.append(f)
             elif knock_own or not team >> s & 1:
                 vict.append(f)
             else:
                 blocked_landing = True  # passing a team figure is fine, landing is not
         if not blocked_landing:
-            flag = touched or (mandatory and ds < k <= ds + GOAL_FIELDS)
-            opts[k].append((f, frozenset(covl), frozenset(vict), flag))
+            flag = mandatory and ds < k <= ds + GOAL_FIELDS
+            opts[k].append((f, frozenset(covl), frozenset(vict), flag, frozenset(soft),
+                            frozenset(hard), tuple(covl)))
     if ds <= free and ds < 7:
         base = ctx.gb[c]
         track = [(p + j) % L for j in range(1, ds + 1)]
         tvict = frozenset(f for f in track
                           if f in occ and occ[f] != c and (knock_own or not team >> occ[f] & 1))
+        tsoft = [f for f in track if occ.get(f) == c and knock_own and f != own_protected]
+        thard = [f for f in track if occ.get(f) == c and (not knock_own or f == own_protected)]
         for r in range(1, min(GOAL_FIELDS, 7 - ds) + 1):
-            fs = frozenset(track + [base + i for i in range(r)])
-            opts[ds + r].append((base + r - 1, fs, tvict, not others.isdisjoint(fs)))
+            cells = [base + i for i in range(r)]
+            path = tuple(track + cells)
+            opts[ds + r].append((base + r - 1, frozenset(path), tvict, False, frozenset(tsoft),
+                                 frozenset(thard + [g for g in cells if g in occ]), path))
     return opts
 
 
@@ -426,7 +440,7 @@ def seven_plays(ctx: Ctx, first_only: bool = False) -> dict[Key | Figures, tuple
     m = len(own)
     if m == 0:
         return {}
-    opts = [_seven_options(ctx, p, own) for p in own]
+    opts = [_seven_options(ctx, p) for p in own]
     maxk = [max((k for k in range(8) if o[k]), default=0) for o in opts]
     cap = [0] * (m + 1)
     for i in range(m - 1, -1, -1):
@@ -438,17 +452,24 @@ def seven_plays(ctx: Ctx, first_only: bool = False) -> dict[Key | Figures, tuple
     seat = ctx.seat
     chosen: list[_Opt | None] = [None] * m
     others_before = {f: s for f, s in ctx.occ.items() if s != c and f < ctx.L}
+    light = ctx.rules.start_protection == "always" and ctx.blocks_own
 
     def leaf() -> bool:
         used = [(i, o) for i, o in enumerate(chosen) if o is not None]
         interact = False
+        burned = _EMPTY
         if len(used) == 1:
-            interact = used[0][1][3]
+            o = used[0][1]
+            interact = o[3] or bool(o[5])
+            burned = o[4]
         else:
+            origins = {own[i] for i, _ in used}
             for i, o in used:
-                if o[3]:
+                if o[3] or o[5] or not o[4].isdisjoint(origins):
                     interact = True
                     break
+                if o[4]:
+                    burned = burned | o[4]
                 cov = o[1]
                 for j, oj in used:
                     if j != i and oj[0] in cov:
@@ -462,7 +483,7 @@ def seven_plays(ctx: Ctx, first_only: bool = False) -> dict[Key | Figures, tuple
             for i in range(m):
                 o = chosen[i]
                 if o is None:
-                    finals.append(own[i])
+                    finals.append(kennel(c) if own[i] in burned else own[i])
                 else:
                     finals.append(o[0])
                     if o[2]:
@@ -472,14 +493,15 @@ def seven_plays(ctx: Ctx, first_only: bool = False) -> dict[Key | Figures, tuple
             if key not in results:
                 results[key] = tuple([(own[i], o[0]) for i, o in used])
             return first_only
+        if light:
+            return _walk_orders(ctx, _groups(used, own), own, kennels, results, first_only)
         for perm in _orders(used, own):
             segs = tuple([(own[i], o[0]) for i, o in perm])
             res = simulate(state, seat, SEVEN, segs)
             if isinstance(res, Violation):
                 continue
             figs = res[0]
-            vict = frozenset(f for f, s in others_before.items() if f not in figs[s])
-            key = (figs[c], vict)
+            key = (figs[c], frozenset(f for f, s in others_before.items() if f not in figs[s]))
             if key not in results:
                 results[key] = segs
                 if first_only:
@@ -512,9 +534,9 @@ def seven_plays(ctx: Ctx, first_only: bool = False) -> dict[Key | Figures, tuple
     return results
 
 
-def _orders(used: list[tuple[int, _Opt]], own: list[int]) -> list[list[tuple[int, _Opt]]]:
-    """The orders worth simulating: movers whose paths touch each other's start or end are
-    permuted among themselves; independent groups commute, so they keep one order."""
+def _groups(used: list[tuple[int, _Opt]], own: list[int]) -> list[list[tuple[int, _Opt]]]:
+    """Movers whose paths touch each other's start or end form a group: only the order
+    inside a group matters; independent groups commute."""
     k = len(used)
     if k == 1:
         return [used]
@@ -533,10 +555,88 @@ def _orders(used: list[tuple[int, _Opt]], own: list[int]) -> list[list[tuple[int
     groups: dict[int, list[tuple[int, _Opt]]] = {}
     for a in range(k):
         groups.setdefault(root(a), []).append(used[a])
+    return list(groups.values())
+
+
+def _orders(used: list[tuple[int, _Opt]], own: list[int]) -> list[list[tuple[int, _Opt]]]:
+    """Every order worth simulating: the permutations inside each group, groups in turn."""
     orders: list[list[tuple[int, _Opt]]] = [[]]
-    for members in groups.values():
+    for members in _groups(used, own):
         orders = [o + list(p) for o in orders for p in permutations(members)]
     return orders
+
+
+def _walk_orders(ctx: Ctx, groups: list[list[tuple[int, _Opt]]], own: list[int],
+                 kennels: tuple[int, ...], results: dict[Key | Figures, tuple[Seg, ...]],
+                 first_only: bool) -> bool:
+    """Depth first over the orders inside each group, on one board changed in place and
+    restored on the way back (shared prefixes are walked once; a branch stops as soon as a
+    segment cannot be taken or a figure still to move was burned). Records each result key:
+    (own figures, kennel included; knocked fields of other colours)."""
+    occ = dict(ctx.occ)
+    c = ctx.c
+    L = ctx.L
+    start = ctx.start
+    knock_own = ctx.knock_own
+    team = ctx.team
+    n_own = len(own)
+    knocked: list[int] = []  # fields of other colours knocked so far (a stack)
+
+    def rec(gi: int, rest: list[tuple[int, _Opt]], segs: tuple[Seg, ...]) -> bool:
+        if not rest:
+            if gi + 1 < len(groups):
+                return rec(gi + 1, groups[gi + 1], segs)
+            finals = list(kennels)
+            for f, s in occ.items():
+                if s == c:
+                    finals.append(f)
+            finals.extend([kennel(c)] * (n_own + len(kennels) - len(finals)))
+            finals.sort()
+            key = (tuple(finals), frozenset(knocked))
+            if key not in results:
+                results[key] = segs
+                return first_only
+            return False
+        for idx, (i, o) in enumerate(rest):
+            frm = own[i]
+            del occ[frm]
+            removed: list[tuple[int, int]] = []
+            ok = True
+            path = o[6]
+            last = len(path) - 1
+            for n, f in enumerate(path):
+                s = occ.get(f)
+                if s is None:
+                    continue
+                if f >= L or f == start[s]:
+                    ok = False  # a figure in the goal, or protected on its own start field
+                    break
+                if not knock_own and team >> s & 1:
+                    if n == last:
+                        ok = False
+                        break
+                    continue
+                del occ[f]
+                removed.append((f, s))
+            done = False
+            if ok:
+                later = rest[:idx] + rest[idx + 1:]
+                if all(occ.get(own[j]) == c for j, _ in later):  # nobody to move was burned
+                    dest = o[0]
+                    occ[dest] = c
+                    mark = len(knocked)
+                    knocked.extend(f for f, s in removed if s != c)
+                    done = rec(gi, later, (*segs, (frm, dest)))
+                    del knocked[mark:]
+                    del occ[dest]
+            for f, s in removed:
+                occ[f] = s
+            occ[frm] = c
+            if done:
+                return True
+        return False
+
+    return rec(0, groups[0], ())
 
 
 def seven_search(state: DogState, seat: int, first_only: bool = False, *,
