@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from typing import Any, NoReturn
 
 from . import available_games, get_game
-from .base import TABLE, EngineError, Game, InvalidActionError, InvalidPositionError
+from .base import EngineError, Game, InvalidActionError, InvalidPositionError
 
 
 class UsageError(EngineError):
@@ -80,11 +80,7 @@ def run(argv: Sequence[str]) -> tuple[int, dict[str, Any]]:
             if args.mode:
                 config["mode"] = args.mode
             seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**32)
-            rng = random.Random(seed)
-            state = game.new_game(config)
-            while game.to_move(state) == TABLE and not game.is_terminal(state):
-                state = game.apply(state, game.sample_chance(state, rng))
-            return 0, game.to_json(state)
+            return 0, game.to_json(game.start(config, random.Random(seed)))
         state = _load_position(game, args.position)
         if args.command == "moves":
             actions = game.legal_actions(state)

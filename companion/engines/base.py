@@ -143,6 +143,14 @@ class Game[S, A](ABC):
     def new_game(self, config: Mapping[str, Any] | None = None) -> S:
         """The state before the first table event (e.g. before the first deal)."""
 
+    def start(self, config: Mapping[str, Any] | None, rng: random.Random) -> S:
+        """A new game with its opening table events sampled (e.g. the first deal): the state
+        at the first decision of a seat."""
+        state = self.new_game(config)
+        while self.to_move(state) == TABLE and not self.is_terminal(state):
+            state = self.apply(state, self.sample_chance(state, rng))
+        return state
+
     @abstractmethod
     def num_seats(self, state: S) -> int: ...
 

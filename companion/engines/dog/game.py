@@ -6,11 +6,11 @@ import random
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from ..base import TABLE, Game, InvalidPositionError, Violation
+from ..base import Game, InvalidPositionError, Violation
 from . import info, notation, rules
 from .actions import PLAY, DogAction, Seg
 from .board import GOAL_FIELDS
-from .cards import SEVEN, TOKEN
+from .cards import TOKEN
 from .messages import MESSAGES
 from .moves import Ctx, plays_for, seven_next_steps
 from .state import OVER, PHASES, DogConfig, DogState, initial_state, stock_size, to_move
@@ -41,13 +41,6 @@ class DogGame(Game[DogState, DogAction]):
 
     def new_game(self, config: Mapping[str, Any] | None = None) -> DogState:
         return initial_state(self.config(config))
-
-    def start(self, config: Mapping[str, Any] | None, rng: random.Random) -> DogState:
-        """A new game with the first deal sampled: the state at its first decision."""
-        state = self.new_game(config)
-        while to_move(state) == TABLE:
-            state = rules.apply(state, rules.sample_chance(state, rng))
-        return state
 
     def num_seats(self, state: DogState) -> int:
         return state.cfg.seats
@@ -84,7 +77,7 @@ class DogGame(Game[DogState, DogAction]):
                     segs: tuple[Seg, ...] = ()) -> tuple[int, list[Seg]]:
         """For the step-by-step 7 in the UI: after the segments `segs` already chosen (in
         order), the points left and every next segment that can still be completed to a
-        legal 7. Raises IllegalActionError-free: an impossible prefix gives (left, [])."""
+        legal 7. An impossible prefix gives (points left, [])."""
         return seven_next_steps(state, state.turn, segs)
 
     def card_of(self, state: DogState, action: DogAction) -> str | None:
@@ -159,5 +152,3 @@ class DogGame(Game[DogState, DogAction]):
     def from_json(self, obj: Mapping[str, Any]) -> DogState:
         return notation.from_json(obj)
 
-
-_ = SEVEN
