@@ -8,6 +8,8 @@ from __future__ import annotations
 import pytest
 
 from companion.engines.base import IllegalActionError, InvalidActionError
+from companion.engines.dog.actions import PLAY, DogAction
+from companion.engines.dog.cards import JOKER
 from companion.engines.dog.messages import CODES
 
 from .dog_helpers import (
@@ -45,6 +47,9 @@ def test_wrong_phase() -> None:
              phase="exchange")
     assert codes(st, "1 K") == ["dog.wrong_phase"]
     assert codes(st, "give 5") == []
+    v = violation_of(st, "1 K")
+    assert (v.param("expected"), v.param("got")) == ("exchange", "play")
+    assert dog.message(v) == "This is the exchange phase; a play does not fit now."
     deal = pos(kennels(), to_move="table", phase="deal")
     assert codes(deal, "give 5") == ["dog.wrong_phase"]
     assert codes(deal, "deal") == []
@@ -395,6 +400,14 @@ def test_hand_entered_by_a_seat_must_fit() -> None:
 def test_every_code_has_a_rule_and_a_message() -> None:
     for code, (rule, text) in CODES.items():
         assert code.startswith("dog.") and rule and text
+
+
+def test_malformed_play_objects_are_rejected() -> None:
+    st = pos(with_figures(0, ["T3"]), ["5", "joker"], hands=hands(["5", "joker"]))
+    with pytest.raises(InvalidActionError):
+        dog.check(st, DogAction(PLAY, JOKER, JOKER, ((3, 8),)))
+    with pytest.raises(InvalidActionError):
+        dog.check(st, DogAction(PLAY, 5, 4, ((3, 7),)))
 
 
 def test_play_raises_with_the_violations() -> None:

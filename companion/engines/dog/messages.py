@@ -35,8 +35,8 @@ def house(name: str) -> str:
 #: code → (rule, English template)
 CODES: Final[dict[str, tuple[str, str]]] = {
     "dog.game_over": (R_END, "The game is over."),
-    "dog.wrong_phase": (R_PLAY, "Now is the time for {expected}, not for {got}."),
-    "dog.card_not_in_hand": (R_PLAY, "{seat_name} holds no {card}."),
+    "dog.wrong_phase": (R_PLAY, "This is the {expected} phase; a {got} does not fit now."),
+    "dog.card_not_in_hand": (R_PLAY, "Seat {seat} holds no {card}."),
     "dog.no_figure": (R_MOVE, "There is no figure on {field}."),
     "dog.not_your_figure": (R_TEAM, "The figure on {field} is not yours to move."),
     "dog.not_start_card": (R_START, "Only a 1/11, a 13 or a joker brings a figure out; "

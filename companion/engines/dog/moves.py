@@ -1060,10 +1060,5 @@ def _card(as_card: int) -> str:
 
 
 def _expected(as_card: int) -> str:
-    if as_card == FOUR:
-        return "4 forwards or backwards"
-    if as_card == ONE:
-        return "1 or 11"
-    if as_card == SEVEN:
-        return "7 in total"
-    return str(FORWARD.get(as_card, ("?",))[0])
+    """The distance a card moves, language-neutral: "5", "1/11", "7"."""
+    return "/".join(str(n) for n in FORWARD.get(as_card, (as_card,)))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from ..base import TABLE, Violation
+from ..base import TABLE, InvalidActionError, Violation
 from .actions import DEAL, DISCARD, DRAW, FOLD, GIVE, HAND, KIND_NAMES, PLAY, RESHUFFLE, DogAction
 from .cards import (
     DECK,
@@ -48,9 +48,7 @@ _PHASE_KINDS = {
     PH_DRAWN: (PLAY, DISCARD),
     PH_OVER: (),
 }
-_PHASE_WORDS = {PH_DEAL: "the deal", PH_EXCHANGE: "the card exchange",
-                PH_PLAY: "a play", PH_DRAW: "the draw", PH_DRAWN: "a play",
-                PH_OVER: "nothing"}
+_PHASE_WORDS = {p: PHASES[p] for p in range(len(PHASES))}
 
 
 def _distinct(hand: tuple[int, ...]) -> list[int]:
@@ -155,13 +153,19 @@ def check(state: DogState, action: DogAction) -> list[Violation]:
     seat = state.turn
     hand = state.hands[seat]
     if kind == PLAY:
+        card, as_card = action.card, action.as_card
+        if card not in KINDS or (as_card not in JOKER_AS if card == JOKER else as_card != card):
+            raise InvalidActionError(f"malformed play: card {card} as {as_card}")
         if remove_card(hand, action.card) is None:
             return [violation("dog.card_not_in_hand", card=TOKEN[action.card],
-                              seat_name=f"Seat {seat}")]
+                              seat=seat)]
         if action.as_card == SWAP and not action.segs:
             if action.card == JOKER:
-                return [violation("dog.swap_possible", example="a swap")] if swap_pairs(
-                    Ctx(state, seat)) else [violation("dog.swap_void_forbidden")]
+                pairs = swap_pairs(Ctx(state, seat))
+                if pairs:
+                    ex = DogAction(PLAY, JOKER, SWAP, (pairs[0],))
+                    return [violation("dog.swap_possible", example=format_action(state, ex))]
+                return [violation("dog.swap_void_forbidden")]
             if not state.cfg.rules.swap_void:
                 return [violation("dog.swap_void_forbidden")]
             pairs = swap_pairs(Ctx(state, seat))
@@ -179,7 +183,7 @@ def check(state: DogState, action: DogAction) -> list[Violation]:
             return [violation("dog.discard_in_teams")]
         if kind == DISCARD and remove_card(hand, action.card) is None:
             return [violation("dog.card_not_in_hand", card=TOKEN[action.card],
-                              seat_name=f"Seat {seat}")]
+                              seat=seat)]
         if kind == FOLD and action.cards:
             v = _check_reported(state, seat, hand, action.cards[0])
             if v:
@@ -194,7 +198,7 @@ def check(state: DogState, action: DogAction) -> list[Violation]:
     if kind == GIVE:
         if remove_card(hand, action.card) is None:
             return [violation("dog.card_not_in_hand", card=TOKEN[action.card],
-                              seat_name=f"Seat {seat}")]
+                              seat=seat)]
         return []
     if kind == RESHUFFLE:
         if not need_reshuffle(state):
@@ -399,14 +403,14 @@ def _apply_give(state: DogState, card: int) -> DogState:
                           phase=PH_PLAY, turn=starter)
 
 
-def _fold_group(state: DogState, seat: int, cards: tuple[int, ...]) -> DogState:
-    """Put cards on the pile: face up (house rule) or face down with what the fold proves."""
+def _fold_group(state: DogState, seat: int, cards: tuple[int, ...], mask: int) -> DogState:
+    """Put cards on the pile: face up (house rule) or face down with what the fold proves
+    (`mask`: the kinds the seat could have played)."""
     if state.cfg.rules.fold_face_up:
         discard = list(state.discard)
         for c in cards:
             discard[c] += 1
         return state._replace(discard=tuple(discard))
-    mask = playable_kinds(state, seat)
     return state._replace(folds=(*state.folds, (seat, mask, cards)))
 
 
@@ -414,7 +418,8 @@ def _apply_fold(state: DogState, action: DogAction) -> DogState:
     seat = state.turn
     hand = state.hands[seat]
     cards = action.cards[0] if action.cards else hand
-    st = _fold_group(state, seat, tuple(sorted(cards)))
+    mask = 0 if state.cfg.rules.fold_face_up else playable_kinds(state, seat)
+    st = _fold_group(state, seat, tuple(sorted(cards)), mask)
     hands = list(st.hands)
     hands[seat] = ()
     gifts = st.gifts
@@ -428,8 +433,8 @@ def _apply_fold(state: DogState, action: DogAction) -> DogState:
 
 def _apply_discard(state: DogState, card: int) -> DogState:
     seat = state.turn
-    mask = playable_kinds(state, seat) if not state.cfg.rules.fold_face_up else 0
-    st = _fold_group(state, seat, (card,))
+    mask = playable_kinds(state, seat)
+    st = _fold_group(state, seat, (card,), 0 if state.cfg.rules.fold_face_up else mask)
     hands = list(st.hands)
     new_hand = remove_card(hands[seat], card)
     hands[seat] = new_hand if new_hand is not None else hands[seat][1:]
