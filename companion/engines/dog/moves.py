@@ -675,8 +675,9 @@ def seven_search(state: DogState, seat: int, first_only: bool = False, *,
                     nst = st._replace(figures=res[0], lapped=res[1])
                     nsegs = (*segs, (p, dest))
                     if remaining == k:
-                        if nst.figures not in results:
-                            results[nst.figures] = nsegs
+                        known = results.get(nst.figures)
+                        if known is None or len(nsegs) < len(known):
+                            results[nst.figures] = nsegs  # the shortest notation wins
                             if first_only:
                                 return True
                     elif rec(nst, remaining - k, dest, nsegs):
