@@ -85,7 +85,9 @@ def run(argv: Sequence[str]) -> tuple[int, dict[str, Any]]:
         if args.command == "moves":
             actions = game.legal_actions(state)
             if args.card is not None:
-                card = args.card.strip().lower()
+                card = game.card_token(args.card)
+                if card is None:
+                    raise UsageError(f"--card: {args.card!r} is not a card of {args.game}")
                 actions = [a for a in actions if game.card_of(state, a) == card]
             return 0, {"moves": [{"action": game.format_action(state, a),
                                   "position": game.to_json(game.apply(state, a))}

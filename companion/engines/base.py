@@ -199,6 +199,10 @@ class Game[S, A](ABC):
         """The card token an action plays (for filtering by card), None if it plays none."""
         return None
 
+    def card_token(self, text: str) -> str | None:
+        """The canonical token of a card name as typed (None if it names no card)."""
+        return text.strip().lower() or None
+
     def random_action(self, state: S, rng: random.Random) -> A:
         """One legal action for random playouts; games may override with a cheaper sampler
         (the override's docstring says what "random" means)."""

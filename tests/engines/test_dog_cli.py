@@ -94,6 +94,11 @@ def test_moves_of_one_card(capsys: pytest.CaptureFixture[str]) -> None:
     assert code == 0
     assert sorted(m["action"] for m in out["moves"]) == [
         "4 T0-T4", "4 T0-T60", "4 T37-T33", "4 T37-T41"]
+    code, out = run(capsys, "dog", "moves", EXAMPLE, "--card", "banana")
+    assert code == 2 and out["error"]["code"] == "invalid_arguments"
+    bare = json.dumps({"figures": CONTRACT_EXAMPLE["figures"], "hand": ["1"]})
+    code, out = run(capsys, "dog", "moves", bare, "--card", "11")  # the 1/11 card
+    assert code == 0 and "1 T37-T48" in [m["action"] for m in out["moves"]]
     code, out = run(capsys, "dog", "moves", EXAMPLE, "--card", "swap")
     # own T0 is protected, T16 is protected, the partner's figures are in the goal
     assert code == 0 and [m["action"] for m in out["moves"]] == ["swap"]

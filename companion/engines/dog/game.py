@@ -10,7 +10,7 @@ from ..base import Game, InvalidPositionError, Violation
 from . import info, notation, rules
 from .actions import PLAY, DogAction, Seg
 from .board import GOAL_FIELDS
-from .cards import TOKEN
+from .cards import TOKEN, parse_card
 from .messages import MESSAGES
 from .moves import Ctx, plays_for, seven_next_steps
 from .state import OVER, PHASES, DogConfig, DogState, initial_state, stock_size, to_move
@@ -82,6 +82,10 @@ class DogGame(Game[DogState, DogAction]):
 
     def card_of(self, state: DogState, action: DogAction) -> str | None:
         return TOKEN[action.card] if action.kind == PLAY else None
+
+    def card_token(self, text: str) -> str | None:
+        card = parse_card(text)
+        return None if card is None else TOKEN[card]
 
     # -- information ------------------------------------------------------------------------
     def view(self, state: DogState, seat: int) -> DogState:
