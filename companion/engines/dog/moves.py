@@ -19,7 +19,7 @@ from typing import Final
 from ..base import Violation
 from .actions import PLAY, DogAction, Seg
 from .board import GOAL_FIELDS, kennel, kennel_seat
-from .cards import FORWARD, FOUR, JOKER, JOKER_AS, ONE, SEVEN, SWAP, THIRTEEN
+from .cards import FORWARD, FOUR, JOKER, JOKER_AS, ONE, SEVEN, SWAP, THIRTEEN, TOKEN
 from .messages import violation
 from .notation import position_token
 from .state import DogState, active_colour
@@ -113,7 +113,7 @@ class Ctx:
         if s is None:
             return True
         if dest == self.start[s] and not self.lapped >> s & 1:
-            return False  # protected (only reachable here when start_blocks_own is off)
+            return False  # a protected figure cannot be knocked out
         return self.knock_own or not self.team >> s & 1
 
     def goal_room(self, p: int) -> int:
@@ -891,7 +891,7 @@ def _simulate(state: DogState, seat: int, as_card: int, segs: tuple[Seg, ...],
             for f, s in ((b, sa), (a, sb)):
                 if f == start[s]:
                     lapped |= 1 << s
-        return _finish(figs, occ_after=None, lapped=lapped, start=start, track=track_lapped)
+        return _finish(figs, lapped, start, track_lapped)
 
     if not segs:
         return violation("dog.seven_points", steps=0) if as_card == SEVEN else violation(
@@ -1021,11 +1021,11 @@ def _simulate(state: DogState, seat: int, as_card: int, segs: tuple[Seg, ...],
         return violation("dog.seven_points", steps=total)
     if seven and partial and total > 7:
         return violation("dog.seven_points", steps=total)
-    return _finish(figs, occ, lapped, start, track_lapped)
+    return _finish(figs, lapped, start, track_lapped)
 
 
-def _finish(figs: list[list[int]], occ_after: dict[int, int] | None, lapped: int,
-            start: tuple[int, ...], track: bool) -> tuple[Figures, int]:
+def _finish(figs: list[list[int]], lapped: int, start: tuple[int, ...],
+            track: bool) -> tuple[Figures, int]:
     out = tuple(tuple(sorted(row)) for row in figs)
     if track and lapped:
         for s, f in enumerate(start):
@@ -1055,8 +1055,6 @@ def _four_backward(state: DogState, frm: int, to: int, fc: int) -> bool | Violat
 
 
 def _card(as_card: int) -> str:
-    from .cards import TOKEN
-
     return TOKEN[as_card]
 
 

@@ -20,7 +20,17 @@ from .cards import (
     remove_card,
 )
 from .messages import violation
-from .moves import Ctx, example_play, fast_result, plays_for, sevens, simulate, swap_pairs
+from .moves import (
+    Ctx,
+    example_play,
+    fast_result,
+    moves_as,
+    plays_for,
+    sevens,
+    simulate,
+    swap_pairs,
+)
+from .notation import format_action
 from .state import DEAL as PH_DEAL
 from .state import DRAW as PH_DRAW
 from .state import DRAWN as PH_DRAWN
@@ -139,8 +149,6 @@ def example_for(state: DogState, seat: int, hand: tuple[int, ...]) -> DogAction 
 # Check
 # ---------------------------------------------------------------------------------------------
 def check(state: DogState, action: DogAction) -> list[Violation]:
-    from .notation import format_action
-
     phase = state.phase
     kind = action.kind
     if kind == HAND:
@@ -340,16 +348,6 @@ def _apply_play(state: DogState, action: DogAction) -> DogState:
                     state.avoid, state.transit, gifts, state.round, state.dealer, lapped, winner)
 
 
-def _winner_after(state: DogState, seat: int) -> int:
-    cfg = state.cfg
-    L = cfg.geo.length
-    team = cfg.team_of[seat]
-    for s in cfg.teams[team]:
-        if sum(1 for p in state.figures[s] if p >= L) < 4:
-            return -1
-    return team
-
-
 def _next_turn(state: DogState, seat: int) -> DogState:
     n = state.cfg.seats
     hands = state.hands
@@ -520,8 +518,6 @@ def random_action(state: DogState, rng: random.Random) -> DogAction:
 
 
 def _moves(ctx: Ctx, card: int) -> list[tuple[tuple[int, int], ...]]:
-    from .moves import moves_as
-
     if card == SEVEN:
         return list(sevens(ctx).values())
     return moves_as(ctx, card)
