@@ -1,5 +1,6 @@
-"""The table companion: a referee, scoreboard and coach beside a physical board game."""
+"""The table companion: a referee, scoreboard and coach beside a physical board game.
 
-from .celery import app as celery_app
-
-__all__ = ["celery_app"]
+Nothing is imported here, so that `companion.engines` stays free of Django and Celery; the
+Celery app (`companion.celery`) is loaded by `companion.core.apps` when Django starts, and
+`celery --app companion` finds it by itself.
+"""

@@ -5,3 +5,7 @@ class CoreConfig(AppConfig):
     name = "companion.core"
     label = "core"
     verbose_name = "Site core (health, home, realtime plumbing)"
+
+    def ready(self) -> None:
+        # Bind @shared_task to the project's Celery app in every process that runs Django.
+        from companion.celery import app  # noqa: F401
