@@ -204,6 +204,23 @@ def undo(request: HttpRequest, table_id: str) -> JsonResponse:
     )
 
 
+@api_view(("POST",))
+def corrections(request: HttpRequest, table_id: str) -> JsonResponse:
+    data = _body(request, {"seq": (int, True), "action": (str, True), "expected_seq": (int, True)})
+    table = _table(table_id)
+    actor = _required_actor(request, table)
+    recorded = services.correct(table_id, actor, data["seq"], data["action"], data["expected_seq"])
+    return JsonResponse(
+        {
+            "seq": recorded.event.seq,
+            "corrected": data["seq"],
+            "action": recorded.event.payload["action"],
+            "state": selectors.table_json(recorded.table, actor),
+        },
+        status=201,
+    )
+
+
 @api_view(("PUT",))
 def hand(request: HttpRequest, table_id: str) -> JsonResponse:
     data = _body(request, {"cards": (list, True), "expected_seq": (int, True)})

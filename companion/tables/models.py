@@ -72,9 +72,9 @@ class Event(models.Model):
     """One thing that happened at the table. Never updated or deleted (undo is an event)."""
 
     class Kind(models.TextChoices):
-        ACTION = "action", "action"  # an engine action in its notation (play, deal, fold, …)
-        HAND = "hand", "hand"  # a seat entered its own hand (private to that seat)
+        ACTION = "action", "action"  # an engine action in its notation (play, deal, hand, …)
         UNDO = "undo", "undo"  # takes back the event `payload["undoes"]`
+        CORRECT = "correct", "correct"  # replaces the action of event `payload["replaces"]`
 
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="events")
     seq = models.PositiveIntegerField()

@@ -188,6 +188,27 @@ def document() -> dict[str, Any]:
                     },
                 }
             },
+            "/api/tables/{table_id}/corrections": {
+                "post": {
+                    "summary": "Replace what entry `seq` recorded; later plays must stay legal",
+                    "parameters": [TABLE_ID],
+                    "security": [{"token": []}],
+                    "requestBody": _json_body(
+                        _obj(
+                            {
+                                "seq": {"type": "integer", "minimum": 1},
+                                "action": {"type": "string", "maxLength": 500},
+                                "expected_seq": SEQ,
+                            },
+                            ["seq", "action", "expected_seq"],
+                        )
+                    ),
+                    "responses": {
+                        "201": _answer("corrected", {"type": "object"}),
+                        **_errors(400, 403, 404, 409, 422),
+                    },
+                }
+            },
             "/api/tables/{table_id}/hand": {
                 "put": {
                     "summary": "Enter the token's own hand (private to that seat)",

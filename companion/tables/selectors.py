@@ -26,12 +26,15 @@ def history(table: Table, seat: int | None, limit: int | None = None) -> list[di
     """The log as ``seat`` may read it: private lines of other seats show their public text."""
     events = list(table.events.all())
     undone = {e.payload.get("undoes") for e in events if e.kind == Event.Kind.UNDO}
+    corrected = {e.payload.get("replaces") for e in events if e.kind == Event.Kind.CORRECT}
     lines = []
     for e in events:
         visible = e.private_to is None or e.private_to == seat
         text = e.payload.get("action") if visible else e.payload.get("public")
         if e.kind == Event.Kind.UNDO:
             text = f"undo #{e.payload.get('undoes')}" + (f" ({text})" if text else "")
+        elif e.kind == Event.Kind.CORRECT:
+            text = f"correction of #{e.payload.get('replaces')}: {text}"
         lines.append(
             {
                 "seq": e.seq,
@@ -39,6 +42,7 @@ def history(table: Table, seat: int | None, limit: int | None = None) -> list[di
                 "text": text,
                 "by_seat": e.seat,
                 "undone": e.seq in undone,
+                "corrected": e.seq in corrected,
                 "at": e.created_at.isoformat(),
             }
         )

@@ -203,6 +203,49 @@ def undo(table_id: str, actor: Actor | None, expected_seq: int) -> Recorded:
     return Recorded(table, event, state)
 
 
+def correct(table_id: str, actor: Actor | None, seq: int, text: str, expected_seq: int) -> Recorded:
+    """Replace what event ``seq`` recorded (a mistyped play, a wrongly entered hand): by the
+    host or the seat that entered it. The whole log is checked again with the correction, so
+    a correction that makes a later play illegal is refused, naming that play."""
+    if actor is None:
+        raise Forbidden("only a seat or the host can correct an entry")
+    with transaction.atomic():
+        table = _locked(table_id)
+        _check_seq(table, expected_seq)
+        game = get_game(table.game)
+        events = {item.event.seq: item for item in effective_events(list(table.events.all()))}
+        target = events.get(seq) if isinstance(seq, int) else None
+        if target is None:
+            raise NotFound(f"there is no entry #{seq} to correct (undone or never made)")
+        if not actor.is_host and actor.seat != target.event.payload.get("by_seat"):
+            raise Forbidden("only the seat that made the entry, or the host, can correct it")
+        before = _replay(table, game, exclude={s for s in events if s >= seq})
+        action = _parse(game, before, text)
+        violations = game.check(before, action)
+        if violations:
+            raise Refused(
+                "the corrected entry is not allowed either",
+                violations=[presenters.violation_json(game, v) for v in violations],
+            )
+        new_text = game.format_action(before, action)
+        state = _replay(table, game, replace={seq: new_text}, verify=True)
+        privacy = presenters.get(table.game).privacy(game, before, action)
+        event = _append(
+            table,
+            Event.Kind.CORRECT,
+            state,
+            actor,
+            private_to=privacy.private_to,
+            payload={
+                "replaces": seq,
+                "action": new_text,
+                "was": target.action,
+                "public": privacy.public_text,
+            },
+        )
+    return Recorded(table, event, state)
+
+
 def hand_notation(table: Table, seat: int, cards: list[str]) -> str:
     """The engine's notation for "``seat`` enters its hand ``cards``"."""
     return presenters.get(table.game).hand_action(seat, cards)
@@ -283,34 +326,71 @@ def _append(
     return event
 
 
-def effective_events(events: list[Event]) -> list[Event]:
-    """The events that count: every UNDO removes the event it names."""
+@dataclass(frozen=True, slots=True)
+class Effective:
+    """An event that counts, with the action it stands for after corrections."""
+
+    event: Event
+    action: str
+
+
+def effective_events(events: list[Event]) -> list[Effective]:
+    """The events that count: an UNDO removes the event it names, a CORRECT replaces the
+    action of the event it names (the latest correction wins)."""
     undone = {e.payload.get("undoes") for e in events if e.kind == Event.Kind.UNDO}
-    return [e for e in events if e.kind != Event.Kind.UNDO and e.seq not in undone]
+    corrected = {
+        e.payload.get("replaces"): e.payload["action"]
+        for e in events
+        if e.kind == Event.Kind.CORRECT
+    }
+    return [
+        Effective(e, corrected.get(e.seq, e.payload["action"]))
+        for e in events
+        if e.kind == Event.Kind.ACTION and e.seq not in undone
+    ]
 
 
 def _undoable_event(table: Table) -> Event | None:
-    """The last event that counts, if it is a seat's decision (not a deal, a draw or a hand
-    entry: those reveal hidden cards, which no undo can hide again)."""
+    """The last event that counts, if it is a seat's decision (not a deal, a draw, a gift or
+    a hand entry: those reveal hidden cards, which no undo can hide again)."""
     events = effective_events(list(table.events.all()))
-    if not events or events[-1].kind != Event.Kind.ACTION:
+    if not events:
         return None
     last = events[-1]
     game = get_game(table.game)
-    before = _replay(table, game, exclude={last.seq})
+    before = _replay(table, game, exclude={last.event.seq})
     if game.to_move(before) == TABLE_DECISION:
         return None
-    action = game.parse_action(before, last.payload["action"])
-    return None if presenters.get(table.game).is_undo_barrier(game, action) else last
+    action = game.parse_action(before, last.action)
+    return None if presenters.get(table.game).is_undo_barrier(game, action) else last.event
 
 
-def _replay(table: Table, game, exclude: set[int] = frozenset()) -> Any:
-    """The state from the log alone (the truth the snapshot caches)."""
+def _replay(
+    table: Table,
+    game,
+    exclude: set[int] = frozenset(),
+    replace: dict[int, str] | None = None,
+    verify: bool = False,
+) -> Any:
+    """The state from the log alone (the truth the snapshot caches). With ``verify`` every
+    action is checked again (after a correction, later plays must still be legal)."""
     state = game.new_game(table.config)
-    for event in effective_events(list(table.events.all())):
-        if event.seq in exclude:
+    for item in effective_events(list(table.events.all())):
+        seq = item.event.seq
+        if seq in exclude:
             continue
-        state = game.apply(state, game.parse_action(state, event.payload["action"]))
+        text = (replace or {}).get(seq, item.action)
+        action = _parse(game, state, text)
+        if verify:
+            violations = game.check(state, action)
+            if violations:
+                raise Refused(
+                    f"with this correction, #{seq} ({text}) is no longer legal",
+                    code="correction_breaks_log",
+                    seq=seq,
+                    violations=[presenters.violation_json(game, v) for v in violations],
+                )
+        state = game.apply(state, action)
     return state
 
 

@@ -276,6 +276,31 @@ def undo(request: HttpRequest, table_id: str) -> HttpResponse:
 
 
 @require_POST
+def correct(request: HttpRequest, table_id: str) -> HttpResponse:
+    table = _table(table_id)
+    text = (request.POST.get("action") or "").strip()
+    try:
+        recorded = services.correct(
+            table.id,
+            _actor(request, table),
+            _int(request.POST.get("seq"), "the entry number"),
+            text,
+            _int(request.POST.get("expected_seq"), "seq"),
+        )
+    except TableError as exc:
+        return _ruling(request, table, _refusal(exc, text))
+    return _ruling(
+        request,
+        table,
+        {
+            "kind": "corrected",
+            "seq": recorded.event.payload["replaces"],
+            "action": recorded.event.payload["action"],
+        },
+    )
+
+
+@require_POST
 def hand(request: HttpRequest, table_id: str) -> HttpResponse:
     table = _table(table_id)
     actor = _actor(request, table)

@@ -183,4 +183,39 @@ def test_openapi_document_lists_every_endpoint(client):
         "/api/tables/{table_id}/check",
         "/api/tables/{table_id}/undo",
         "/api/tables/{table_id}/hand",
+        "/api/tables/{table_id}/corrections",
     }
+
+
+def test_correct_an_earlier_entry_and_the_log_is_checked_again(dealt_table):
+    t = dealt_table
+    for seat, action in ((0, "1 K"), (1, "1 K"), (2, "13 K"), (3, "1 K"), (0, "4 T0-T4")):
+        assert t.play(action, t.tokens[seat]).status_code == 201, action
+    seq_of_four = t.seq()
+
+    def correct(seq, action, token):
+        body = {"seq": seq, "action": action, "expected_seq": t.seq()}
+        return t.call("post", "/corrections", body, token)
+
+    # Ann really played her 7 there: her own correction replaces the entry.
+    r = correct(seq_of_four, "7 T0-T7", t.tokens[0])
+    assert r.status_code == 201, r.content
+    state = r.json()["state"]
+    assert "T7" in state["position"]["figures"][0] and "T4" not in state["position"]["figures"][0]
+    assert state["history"][-1]["text"] == f"correction of #{seq_of_four}: 7 T0-T7"
+    assert [line["corrected"] for line in state["history"] if line["seq"] == seq_of_four] == [True]
+    # Back to the 4; another seat may not correct Ann's entry; illegal corrections get reasons.
+    assert correct(seq_of_four, "4 T0-T4", t.tokens[0]).status_code == 201
+    assert correct(seq_of_four, "8 T0-T8", t.tokens[1]).status_code == 403
+    r = correct(seq_of_four, "12 T0-T12", t.tokens[0])  # Ann holds no 12
+    assert r.status_code == 422 and r.json()["error"]["violations"][0]["code"].startswith("dog.")
+    # A correction that would make a later play illegal is refused, naming that play.
+    for seat, action in ((1, "2 T16-T18"), (2, "6 T32-T38"), (3, "5 T48-T53"), (0, "7 T4-T11")):
+        assert t.play(action, t.tokens[seat]).status_code == 201, action
+    r = correct(seq_of_four, "7 T0-T7", t.tokens[0])  # then the later 7 has no card, no figure
+    error = r.json()["error"]
+    assert r.status_code == 422 and error["code"] == "correction_breaks_log"
+    assert error["seq"] == t.seq() and error["violations"]  # Ann's later 7
+    table = Table.objects.get(id=t.id)
+    assert services.replay(table) == services.load_state(table)
+    assert correct(999, "1 K", t.host).status_code == 404

@@ -258,8 +258,11 @@ def entry(
     plays = [a for a in game.plays_of(state, code) if a.as_card == as_code]
     if code == JOKER and as_code in START_CARDS:
         # The engine lists coming out once (as the joker=1); offer it under the 13 too.
-        twins = [a._replace(as_card=as_code) for a in game.plays_of(state, code)
-                 if a.as_card in START_CARDS and a.as_card != as_code and a.segs[0][0] < 0]
+        twins = [
+            a._replace(as_card=as_code)
+            for a in game.plays_of(state, code)
+            if a.as_card in START_CARDS and a.as_card != as_code and a.segs[0][0] < 0
+        ]
         plays += [a for a in twins if not game.check(state, a)]
     out["moves"] = [
         {"action": (text := game.format_action(state, a)), "label": move_label(text)} for a in plays
