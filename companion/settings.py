@@ -41,6 +41,7 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "channels",
     "companion.core",
+    "companion.advisor",
     "companion.tables",
 ]
 
@@ -117,6 +118,26 @@ else:
     CELERY_RESULT_BACKEND = "cache+memory://"
     # The memory transport polls; the default second would be felt on every hint.
     CELERY_BROKER_TRANSPORT_OPTIONS = {"polling_interval": 0.02}
+
+# The cache holds hint results, hint locks and rate-limit counters: shared by every web and worker
+# process through Redis in production, process-local (one process) in the embedded default.
+if REDIS_URL:
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": REDIS_URL,
+            "KEY_PREFIX": os.environ.get("CHANNELS_PREFIX", "companion"),
+        }
+    }
+else:
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+
+# Hints: default search budget and the limits a phone may ask for; rate limits per minute.
+HINT_BUDGET_MS = int(os.environ.get("HINT_BUDGET_MS", "1500"))
+HINT_MAX_BUDGET_MS = int(os.environ.get("HINT_MAX_BUDGET_MS", "5000"))
+HINT_SHARDS = int(os.environ.get("HINT_SHARDS", "1"))  # root-parallel tasks per hint
+HINT_RATE_PER_SEAT = int(os.environ.get("HINT_RATE_PER_SEAT", "10"))
+HINT_RATE_PER_TABLE = int(os.environ.get("HINT_RATE_PER_TABLE", "30"))
 
 # The embedded worker is a thread in the web process; set CELERY_EMBEDDED_WORKER=0 to run the
 # worker elsewhere even without Redis (rarely useful), or =1 to force it.

@@ -1,4 +1,9 @@
+import json
+from dataclasses import dataclass, field
+
 import pytest
+
+from companion.tables import state_cache
 
 
 @pytest.fixture(scope="session")
@@ -26,3 +31,77 @@ def pytest_configure(config):
         if os.environ.get("CI"):
             raise pytest.UsageError(f"PostgreSQL is not answering at {url} (CI must run it)")
         pytest.exit(f"PostgreSQL is not answering at {url}: skipped the postgres pass", 0)
+
+
+HANDS = {  # a first deal entered by each seat (8 copies of each card exist, so this is possible)
+    0: ["1", "13", "7", "4", "5", "joker"],
+    1: ["1", "2", "3", "8", "9", "10"],
+    2: ["13", "12", "6", "6", "swap", "2"],
+    3: ["1", "5", "5", "8", "9", "3"],
+}
+
+
+@dataclass
+class ApiTable:
+    client: object
+    id: str
+    host: str
+    tokens: list[str] = field(default_factory=list)
+
+    def call(self, method: str, path: str, body=None, token: str | None = None):
+        headers = {"HTTP_AUTHORIZATION": f"Bearer {token}"} if token else {}
+        return getattr(self.client, method)(
+            f"/api/tables/{self.id}{path}",
+            json.dumps(body) if body is not None else None,
+            content_type="application/json",
+            **headers,
+        )
+
+    def seq(self) -> int:
+        return self.call("get", "").json()["seq"]
+
+    def play(self, action: str, token: str, seq: int | None = None):
+        return self.call(
+            "post",
+            "/plays",
+            {"action": action, "expected_seq": self.seq() if seq is None else seq},
+            token,
+        )
+
+
+@pytest.fixture(autouse=True)
+def _fresh_state_cache():
+    state_cache.clear()
+    yield
+    state_cache.clear()
+
+
+@pytest.fixture
+def api_table(client) -> ApiTable:
+    response = client.post(
+        "/api/tables",
+        json.dumps({"game": "dog", "names": ["Ann", "Ben", "Cid", "Dan"]}),
+        content_type="application/json",
+    )
+    assert response.status_code == 201, response.content
+    body = response.json()
+    table = ApiTable(client, body["id"], body["host_token"])
+    for seat in range(4):
+        joined = table.call("post", "/join", {"seat": seat})
+        assert joined.status_code == 201, joined.content
+        table.tokens.append(joined.json()["token"])
+    return table
+
+
+@pytest.fixture
+def dealt_table(api_table: ApiTable) -> ApiTable:
+    """Dealt, every hand entered, cards exchanged: seat 0 to play."""
+    t = api_table
+    assert t.play("deal", t.host).status_code == 201
+    for seat, cards in HANDS.items():
+        r = t.call("put", "/hand", {"cards": cards, "expected_seq": t.seq()}, t.tokens[seat])
+        assert r.status_code == 201, r.content
+    for seat, card in enumerate(["5", "3", "2", "9"]):
+        r = t.play(f"give {card}", t.tokens[seat])
+        assert r.status_code == 201, r.content
+    return t

@@ -45,6 +45,13 @@ def group_send_sync(group: str, message: dict[str, Any], timeout: float = 5.0) -
     if layer is None:
         return
     loop = _foreign_loop() if isinstance(layer, InMemoryChannelLayer) else None
+    if (
+        loop is None
+        and isinstance(layer, InMemoryChannelLayer)
+        and _server_loop is not None
+        and not _server_loop.is_running()
+    ):
+        return  # the server's loop is gone: no consumer is left to receive it
     if loop is not None:
         asyncio.run_coroutine_threadsafe(layer.group_send(group, message), loop).result(timeout)
     else:

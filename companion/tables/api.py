@@ -221,6 +221,16 @@ def corrections(request: HttpRequest, table_id: str) -> JsonResponse:
     )
 
 
+@api_view(("POST",))
+def hints(request: HttpRequest, table_id: str) -> JsonResponse:
+    """Start a hint for the token's seat; the answer arrives on its websocket."""
+    data = _body(request, {"budget_ms": (int, False)})
+    table = _table(table_id)
+    actor = _required_actor(request, table)
+    started = services.request_hint(table.id, actor, data.get("budget_ms"))
+    return JsonResponse({**started, "seq": table.seq}, status=200 if "hint" in started else 202)
+
+
 @api_view(("PUT",))
 def hand(request: HttpRequest, table_id: str) -> JsonResponse:
     data = _body(request, {"cards": (list, True), "expected_seq": (int, True)})

@@ -15,9 +15,11 @@ from urllib.parse import parse_qs
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 
+from companion.advisor.hints import seat_group
+
 from . import realtime, selectors, services
 from .models import Table
-from .rendering import live_fragments
+from .rendering import hint_fragments, live_fragments
 from .tokens import cookie_name, token_from_cookie
 
 MAX_FRAME = 4096
@@ -34,12 +36,19 @@ class TableConsumer(AsyncWebsocketConsumer):
             return
         self.group = realtime.table_group(self.table_id)
         await self.channel_layer.group_add(self.group, self.channel_name)
+        # Hints go to the asking seat's own group, which only that seat's phones join.
+        self.seat_group = None
+        if self.actor is not None and self.actor.seat is not None:
+            self.seat_group = seat_group(self.table_id, self.actor.seat)
+            await self.channel_layer.group_add(self.seat_group, self.channel_name)
         await self.accept()
         await self._push()
 
     async def disconnect(self, code: int) -> None:
         if hasattr(self, "group"):
             await self.channel_layer.group_discard(self.group, self.channel_name)
+        if getattr(self, "seat_group", None):
+            await self.channel_layer.group_discard(self.seat_group, self.channel_name)
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         if bytes_data is not None or text_data is None or len(text_data) > MAX_FRAME:
@@ -57,6 +66,13 @@ class TableConsumer(AsyncWebsocketConsumer):
 
     async def table_changed(self, event: dict[str, Any]) -> None:
         await self._push()
+
+    async def hint_update(self, event: dict[str, Any]) -> None:
+        hint = event["hint"]
+        if self.format == "json":
+            await self.send(text_data=json.dumps({"type": "hint", **hint}))
+        else:
+            await self.send(text_data=await self._render_hint(hint))
 
     # -- internals -------------------------------------------------------------------------
 
@@ -82,6 +98,10 @@ class TableConsumer(AsyncWebsocketConsumer):
         if self.format == "json":
             return json.dumps({"type": "state", **selectors.table_json(table, self.actor)})
         return live_fragments(table, self.actor)
+
+    @database_sync_to_async
+    def _render_hint(self, hint: dict[str, Any]) -> str:
+        return hint_fragments(Table.objects.get(id=self.table_id), self.actor, hint)
 
     async def _push(self) -> None:
         await self.send(text_data=await self._render())

@@ -209,6 +209,22 @@ def document() -> dict[str, Any]:
                     },
                 }
             },
+            "/api/tables/{table_id}/hints": {
+                "post": {
+                    "summary": "Start a hint for the token's seat; the answer comes by websocket",
+                    "parameters": [TABLE_ID],
+                    "security": [{"token": []}],
+                    "requestBody": _json_body(
+                        _obj({"budget_ms": {"type": "integer", "minimum": 100}}, [])
+                    ),
+                    "responses": {
+                        "202": _answer("started or answered from cache", {"type": "object"}),
+                        **_errors(400, 403, 404, 409),
+                        "429": _answer("too many hints", ERROR),
+                        "503": _answer("no worker reachable", ERROR),
+                    },
+                }
+            },
             "/api/tables/{table_id}/hand": {
                 "put": {
                     "summary": "Enter the token's own hand (private to that seat)",

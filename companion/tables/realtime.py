@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import logging
 
+from companion.advisor.hints import note_table_seq
 from companion.core.realtime import group_send_sync
 
 log = logging.getLogger(__name__)
@@ -17,6 +18,10 @@ def table_group(table_id: str) -> str:
 def table_changed(table_id: str, seq: int) -> None:
     """Best effort: the play is already committed; a dead channel layer must not undo that.
     Phones that miss the push resynchronise on reconnect (they send the seq they have)."""
+    try:
+        note_table_seq(table_id, seq)  # running hint searches for older positions stop
+    except Exception:
+        log.warning("hint cancellation mark for table %s not stored", table_id, exc_info=True)
     try:
         group_send_sync(table_group(table_id), {"type": "table.changed", "seq": seq})
     except Exception:

@@ -163,3 +163,34 @@ def live_fragments(table: Table, actor: Actor | None) -> str:
 
 def violations_of(exc: Any) -> list[dict[str, Any]]:
     return exc.extra.get("violations", [])
+
+
+def hint_context(hint: dict[str, Any]) -> dict[str, Any]:
+    choices = [
+        {
+            **c,
+            "label": dog_presenter.move_label(c["action"]),
+            "win_pct": round(100 * c["win"]),
+            "share_pct": round(100 * c["share"]),
+        }
+        for c in hint.get("choices", [])
+    ]
+    progress = min(100, round(100 * hint.get("elapsed_ms", 0) / max(1, hint["budget_ms"])))
+    return {**hint, "choices": choices, "progress_pct": progress}
+
+
+def hint_fragments(table: Table, actor: Actor | None, hint: dict[str, Any]) -> str:
+    """The hint box (and, with the answer, the board with the best play lit)."""
+    context = {"table": table, "hint": hint_context(hint), "oob": True}
+    html = render_to_string("tables/table.html#hint", context)
+    if hint.get("status") == "done" and hint.get("choices"):
+        full = table_context(table, actor)
+        best = {"moves": [{"label": dog_presenter.move_label(hint["choices"][0]["action"])}]}
+        full["board"] = board_context(
+            selectors.seat_state(table, actor.seat if actor else None),
+            full["position"],
+            full["seats"],
+            highlighted_fields(best),
+        )
+        html += render_to_string("tables/table.html#board", {**full, "oob": True})
+    return html

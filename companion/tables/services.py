@@ -246,6 +246,50 @@ def correct(table_id: str, actor: Actor | None, seq: int, text: str, expected_se
     return Recorded(table, event, state)
 
 
+def request_hint(table_id: str, actor: Actor | None, budget_ms: int | None = None) -> dict:
+    """Ask the advisor for the seat's next decision. Only the seat's own view goes to it."""
+    from companion.advisor.hints import HintRefused
+    from companion.advisor.hints import request_hint as start_hint
+
+    if actor is None or actor.seat is None:
+        raise Forbidden(
+            "only a seated player can ask for a hint on their own cards", code="not_a_seat"
+        )
+    table = Table.objects.filter(id=table_id).first()
+    if table is None:
+        raise NotFound("no such table")
+    game = get_game(table.game)
+    view = game.view(load_state(table), actor.seat)
+    if game.to_move(view) != actor.seat:
+        raise Conflict("hints are for your own turn", code="not_your_turn")
+    position = game.to_json(view)
+    hand = position.get("hand")
+    if hand is not None and (not hand or "?" in hand):
+        raise Conflict("enter your hand first: the advisor needs your cards", code="hand_unknown")
+    names = [seat.name for seat in table.seats.all()]
+    try:
+        return start_hint(
+            table_id=table.id,
+            seat=actor.seat,
+            seq=table.seq,
+            game=table.game,
+            view=position,
+            names=names,
+            budget_ms=budget_ms,
+        )
+    except HintRefused as exc:
+        status = {
+            "rate_seat": 429,
+            "rate_table": 429,
+            "busy": 409,
+            "unavailable": 503,
+            "bad_budget": 400,
+        }.get(exc.code, 400)
+        error = BadInput(exc.message, code=exc.code)
+        error.status = status
+        raise error from exc
+
+
 def hand_notation(table: Table, seat: int, cards: list[str]) -> str:
     """The engine's notation for "``seat`` enters its hand ``cards``"."""
     return presenters.get(table.game).hand_action(seat, cards)

@@ -17,6 +17,7 @@ urlpatterns = [
     path("<str:table_id>/undo", views.undo, name="undo"),
     path("<str:table_id>/hand", views.hand, name="hand"),
     path("<str:table_id>/correct", views.correct, name="correct"),
+    path("<str:table_id>/hint", views.hint, name="hint"),
 ]
 
 api_urlpatterns = [
@@ -28,5 +29,6 @@ api_urlpatterns = [
     path("tables/<str:table_id>/check", api.check, name="api-check"),
     path("tables/<str:table_id>/undo", api.undo, name="api-undo"),
     path("tables/<str:table_id>/hand", api.hand, name="api-hand"),
+    path("tables/<str:table_id>/hints", api.hints, name="api-hints"),
     path("tables/<str:table_id>/corrections", api.corrections, name="api-corrections"),
 ]

@@ -16,7 +16,7 @@ from . import services
 from .errors import BadInput, Refused, StaleSeq, TableError
 from .models import Table
 from .presenters import dog as dog_presenter
-from .rendering import live_fragments, table_context
+from .rendering import hint_context, live_fragments, table_context
 from .tokens import COOKIE_MAX_AGE, cookie_name, cookie_value, token_from_cookie
 
 RULES_TOGGLES = (
@@ -273,6 +273,25 @@ def undo(request: HttpRequest, table_id: str) -> HttpResponse:
             "action": recorded.event.payload.get("action"),
         },
     )
+
+
+@require_POST
+def hint(request: HttpRequest, table_id: str) -> HttpResponse:
+    """Start a hint; progress and the answer arrive over the websocket (seat group only)."""
+    table = _table(table_id)
+    try:
+        started = services.request_hint(table.id, _actor(request, table))
+    except TableError as exc:
+        context = {"table": table, "hint": {"status": "refused", "message": exc.message}}
+        return render(request, "tables/table.html#hint", context)
+    hint = started.get("hint") or {
+        "status": "started",
+        "hint_id": started["hint_id"],
+        "budget_ms": 1,
+        "seq": table.seq,
+    }
+    context = {"table": table, "hint": hint_context(hint)}
+    return render(request, "tables/table.html#hint", context)
 
 
 @require_POST

@@ -184,6 +184,7 @@ def test_openapi_document_lists_every_endpoint(client):
         "/api/tables/{table_id}/undo",
         "/api/tables/{table_id}/hand",
         "/api/tables/{table_id}/corrections",
+        "/api/tables/{table_id}/hints",
     }
 
 

@@ -1,0 +1,81 @@
+"""One-line reasons for suggested plays ("sends Blue home", "enters the goal").
+
+A reason compares the position before and after the play; it states facts of the rules'
+outcome, it decides nothing. Pure Python: the web layer passes the seat names to use.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from companion.engines.base import Game
+
+
+def explain(game: Game, state: Any, action: Any, seat: int, names: Sequence[str]) -> str:
+    explainer = EXPLAINERS.get(game.name)
+    if explainer is None:
+        return ""
+    return explainer(game, state, action, seat, names)
+
+
+def _list(words: list[str]) -> str:
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def explain_dog(game: Game, state: Any, action: Any, seat: int, names: Sequence[str]) -> str:
+    after = game.apply(state, action)
+    cfg = state.cfg
+    geo = cfg.geo
+    length = geo.length
+    partner = cfg.partner[seat] if cfg.teams_mode else -1
+    reasons: list[str] = []
+
+    def placed(st: Any, s: int) -> int:  # figures of seat s out of the kennel
+        return sum(1 for p in st.figures[s] if p >= 0)
+
+    sent_home = [
+        s
+        for s in range(cfg.seats)
+        if placed(after, s) < placed(state, s) and s != seat and s != partner
+    ]
+    own_home = [s for s in (seat, partner) if s >= 0 and placed(after, s) < placed(state, s)]
+    if sent_home:
+        reasons.append("sends " + _list([names[s] for s in sent_home]) + " home")
+    mover = state.turn
+    colour = mover if any(p < length for p in state.figures[mover]) or partner < 0 else partner
+    in_goal_before = sum(1 for p in state.figures[colour] if p >= length)
+    in_goal_after = sum(1 for p in after.figures[colour] if p >= length)
+    if in_goal_after > in_goal_before:
+        reasons.append("enters the goal" if colour == seat else "brings your partner home")
+    elif placed(after, colour) > placed(state, colour):
+        reasons.append("brings a figure out")
+    start = geo.start[colour]
+    if (
+        start in state.figures[colour]
+        and start not in after.figures[colour]
+        and placed(after, colour) >= placed(state, colour)
+    ):
+        reasons.append("frees your start field")
+    if own_home:
+        victims = _list(
+            ["your own figure" if s == seat else "your partner's figure" for s in own_home]
+        )
+        reasons.append(("but sends " if reasons else "sends ") + victims + " home")
+    if not reasons:
+        gained = sum(geo.progress(colour, p) for p in after.figures[colour]) - sum(
+            geo.progress(colour, p) for p in state.figures[colour]
+        )
+        if gained > 0:
+            reasons.append(f"moves {gained} field{'s' if gained != 1 else ''} ahead")
+        elif gained < 0:
+            reasons.append(
+                f"goes {-gained} field{'s' if gained != -1 else ''} back "
+                "(towards the goal the short way)"
+            )
+        else:
+            reasons.append("keeps the position")
+    return "; ".join(reasons)
+
+
+EXPLAINERS = {"dog": explain_dog}

@@ -1,0 +1,183 @@
+"""Celery tasks of the advisor: the hint search and its root-parallel shards.
+
+`suggest` searches the asking seat's view for the budget, reports progress about every 250 ms
+and the final answer to that seat's channel group only, and stops early when the table moves on.
+With ``HINT_SHARDS`` > 1, `search_shard` tasks search the same view with other seeds on other
+workers; `suggest` merges their root statistics (root parallelism: more workers, stronger hint
+in the same time).
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from typing import Any
+
+from celery import shared_task
+from celery.exceptions import SoftTimeLimitExceeded
+from django.core.cache import cache
+
+from companion.advisor import hints
+from companion.advisor.explain import explain
+from companion.advisor.ismcts import SearchResult, search
+from companion.core.realtime import group_send_sync
+from companion.engines import get_game
+
+log = logging.getLogger(__name__)
+TOP = 3
+SHARD_TTL = 120
+
+
+class Cancelled(Exception):
+    """The table moved on: the position being searched is history."""
+
+
+def publish(table_id: str, seat: int, payload: dict[str, Any]) -> None:
+    try:
+        group_send_sync(hints.seat_group(table_id, seat), {"type": "hint.update", "hint": payload})
+    except Exception:  # a dead channel layer must not turn into a task retry storm
+        log.warning("hint update for table %s seat %s not delivered", table_id, seat, exc_info=True)
+
+
+def _shard_key(hint_id: str, shard: int) -> str:
+    return f"hint:shard:{hint_id}:{shard}"
+
+
+def _stats_by_text(game, state, stats: dict) -> dict[str, list[float]]:
+    return {game.format_action(state, action): [v, r] for action, (v, r) in stats.items()}
+
+
+def _run(job: dict[str, Any], seed: int, on_progress=None) -> tuple[Any, Any, SearchResult, dict]:
+    game = get_game(job["game"])
+    state = game.from_json(job["view"])
+    table_id, seq = job["table_id"], job["seq"]
+
+    def progress(result: SearchResult) -> None:
+        current = hints.current_seq(table_id)
+        if current is not None and current != seq:
+            raise Cancelled()
+        if on_progress is not None:
+            on_progress(game, state, result)
+
+    stats: dict = {}
+    result = search(
+        game,
+        state,
+        job["seat"],
+        budget_ms=job["budget_ms"],
+        seed=seed,
+        progress=progress,
+        progress_every=0.25,
+        stats=stats,
+    )
+    return game, state, result, stats
+
+
+@shared_task(name="advisor.search_shard", acks_late=False)
+def search_shard(**job: Any) -> bool:
+    """One root-parallel part of a hint: its root statistics go to the cache for `suggest`."""
+    try:
+        game, state, _, stats = _run(job, job["seed"] + job["shard"])
+    except (Cancelled, SoftTimeLimitExceeded):
+        return False
+    cache.set(
+        _shard_key(job["hint_id"], job["shard"]),
+        _stats_by_text(game, state, stats),
+        timeout=SHARD_TTL,
+    )
+    return True
+
+
+@shared_task(name="advisor.suggest", acks_late=False)
+def suggest(**job: Any) -> dict[str, Any]:
+    table_id, seat, seq, hint_id = job["table_id"], job["seat"], job["seq"], job["hint_id"]
+    started = time.perf_counter()
+    base = {"hint_id": hint_id, "seq": seq, "budget_ms": job["budget_ms"]}
+
+    def on_progress(game, state, result: SearchResult) -> None:
+        publish(
+            table_id,
+            seat,
+            {
+                **base,
+                "status": "progress",
+                "iterations": result.iterations,
+                "elapsed_ms": round(result.elapsed * 1000),
+                "choices": [
+                    _choice(
+                        game,
+                        state,
+                        c.action,
+                        c.visits / max(1, sum(x.visits for x in result.choices)),
+                        c.value,
+                    )
+                    for c in result.choices[:TOP]
+                ],
+            },
+        )
+
+    try:
+        publish(table_id, seat, {**base, "status": "started", "iterations": 0, "choices": []})
+        game, state, _, stats = _run(job, job["seed"], on_progress)
+        merged = _stats_by_text(game, state, stats)
+        shards_used = 1 + _merge_shards(merged, hint_id, job["shards"])
+        total = sum(v for v, _ in merged.values()) or 1
+        ranked = sorted(merged.items(), key=lambda kv: (kv[1][0], kv[1][1]), reverse=True)
+        choices = []
+        for text, (visits, reward) in ranked[:TOP]:
+            action = game.parse_action(state, text)
+            choice = _choice(game, state, action, visits / total, reward / visits if visits else 0)
+            choice["reason"] = explain(game, state, action, seat, job["names"])
+            choices.append(choice)
+        payload = {
+            **base,
+            "status": "done",
+            "iterations": int(total),
+            "shards": shards_used,
+            "elapsed_ms": round((time.perf_counter() - started) * 1000),
+            "choices": choices,
+        }
+        cache.set(hints.result_key(table_id, seq, seat), payload, timeout=hints.RESULT_TTL)
+    except Cancelled:
+        payload = {**base, "status": "cancelled", "message": "The table moved on; ask again."}
+    except SoftTimeLimitExceeded:
+        payload = {**base, "status": "failed", "message": "The hint took too long; try again."}
+    except Exception:
+        log.exception("hint %s failed", hint_id)
+        payload = {**base, "status": "failed", "message": "The hint failed; try again."}
+    finally:
+        if cache.get(hints.lock_key(table_id, seat)) == hint_id:
+            cache.delete(hints.lock_key(table_id, seat))
+    publish(table_id, seat, payload)
+    return payload
+
+
+def _choice(game, state, action, share: float, value: float) -> dict[str, Any]:
+    return {
+        "action": game.format_action(state, action),
+        "share": round(share, 3),
+        "win": round(value, 3),
+    }
+
+
+def _merge_shards(
+    merged: dict[str, list[float]], hint_id: str, shards: int, wait: float = 0.3
+) -> int:
+    """Add the root statistics of the other shards (waiting briefly for late ones)."""
+    found: set[int] = set()
+    deadline = time.perf_counter() + wait
+    while len(found) < shards - 1:
+        for shard in range(1, shards):
+            if shard in found:
+                continue
+            stats = cache.get(_shard_key(hint_id, shard))
+            if stats is not None:
+                found.add(shard)
+                for text, (visits, reward) in stats.items():
+                    entry = merged.setdefault(text, [0.0, 0.0])
+                    entry[0] += visits
+                    entry[1] += reward
+        if time.perf_counter() >= deadline:
+            break
+        time.sleep(0.02)
+    return len(found)

@@ -1,0 +1,144 @@
+"""Hints through the real embedded path: service → Celery task on the in-process worker →
+ISMCTS on the seat's view → channel layer → the asking seat's websocket, and nobody else's."""
+
+import json
+
+import pytest
+from channels.db import database_sync_to_async
+from channels.testing import WebsocketCommunicator
+from django.core.cache import cache
+
+from companion.asgi import application
+from companion.engines import get_game
+from companion.tables import services
+from companion.tables.errors import TableError
+from companion.tables.models import Table
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+@pytest.fixture(autouse=True)
+def _clear_cache():
+    cache.clear()
+    yield
+    cache.clear()
+
+
+async def connect(table_id: str, token: str) -> WebsocketCommunicator:
+    communicator = WebsocketCommunicator(
+        application,
+        f"/ws/tables/{table_id}/?format=json",
+        headers=[(b"origin", b"http://testserver"), (b"authorization", f"Bearer {token}".encode())],
+    )
+    connected, _ = await communicator.connect()
+    assert connected
+    assert json.loads(await communicator.receive_from(timeout=5))["type"] == "state"
+    return communicator
+
+
+async def hint_messages(communicator, until=("done", "failed", "cancelled")) -> list[dict]:
+    messages = []
+    while True:
+        message = json.loads(await communicator.receive_from(timeout=10))
+        if message["type"] != "hint":
+            continue
+        messages.append(message)
+        if message["status"] in until:
+            return messages
+
+
+@database_sync_to_async
+def ask(table_id: str, seat: int, budget_ms: int = 400) -> dict:
+    return services.request_hint(table_id, services.Actor(seat, False), budget_ms)
+
+
+@database_sync_to_async
+def play(table_id: str, seat: int, text: str) -> None:
+    seq = Table.objects.get(id=table_id).seq
+    services.record_action(table_id, services.Actor(seat, False), text, seq)
+
+
+@database_sync_to_async
+def position(table_id: str):
+    return services.load_state(Table.objects.get(id=table_id))
+
+
+async def test_hint_streams_to_the_asking_seat_only(dealt_table, embedded_worker):
+    t = dealt_table
+    asking, other, partner = [await connect(t.id, t.tokens[i]) for i in (0, 1, 2)]
+    started = await ask(t.id, 0)
+    assert started["status"] == "started"
+    messages = await hint_messages(asking)
+    statuses = [m["status"] for m in messages]
+    assert statuses[0] == "started" and statuses[-1] == "done"
+    assert "progress" in statuses  # about every 250 ms during a 400 ms search
+    done = messages[-1]
+    assert 1 <= len(done["choices"]) <= 3 and done["iterations"] > 0
+    game = get_game("dog")
+    state = await position(t.id)
+    for choice in done["choices"]:
+        action = game.parse_action(state, choice["action"])
+        assert game.check(state, action) == []
+        assert 0 <= choice["win"] <= 1 and 0 < choice["share"] <= 1
+        assert choice["reason"]
+    assert sum(c["share"] for c in done["choices"]) <= 1.001
+    for communicator in (other, partner):
+        assert await communicator.receive_nothing(timeout=0.3)
+    # The same position again: answered from the cache at once, with the same suggestion.
+    again = await ask(t.id, 0)
+    assert again["status"] == "cached" and again["hint"]["choices"] == done["choices"]
+    for communicator in (asking, other, partner):
+        await communicator.disconnect()
+
+
+async def test_hint_is_cancelled_when_the_table_moves_on(dealt_table, embedded_worker):
+    t = dealt_table
+    asking = await connect(t.id, t.tokens[0])
+    await ask(t.id, 0, budget_ms=4000)
+    first = json.loads(await asking.receive_from(timeout=5))
+    assert first["type"] == "hint" and first["status"] == "started"
+    await play(t.id, 0, "1 K")
+    messages = await hint_messages(asking)
+    assert messages[-1]["status"] == "cancelled"
+    assert "moved on" in messages[-1]["message"]
+    await asking.disconnect()
+
+
+@database_sync_to_async
+def refused(table_id: str, seat: int, budget_ms: int = 2000) -> tuple[int, str]:
+    try:
+        services.request_hint(table_id, services.Actor(seat, False), budget_ms)
+    except TableError as exc:
+        return exc.status, exc.code
+    return 0, "started"
+
+
+async def test_one_search_per_seat_and_rate_limits(dealt_table, embedded_worker, settings):
+    t = dealt_table
+    assert await refused(t.id, 0) == (0, "started")
+    assert await refused(t.id, 0) == (409, "busy")
+    assert await refused(t.id, 1) == (409, "not_your_turn")
+    assert await refused(t.id, 0, budget_ms=10) == (400, "bad_budget")
+    cache.clear()
+    settings.HINT_RATE_PER_SEAT = 1
+    assert await refused(t.id, 0, budget_ms=200) == (0, "started")
+    cache.delete(f"hint:lock:{t.id}:0")
+    assert await refused(t.id, 0, budget_ms=200) == (429, "rate_seat")
+
+
+async def test_no_hint_without_the_own_hand_or_a_seat(api_table, embedded_worker):
+    t = api_table
+    table = await database_sync_to_async(Table.objects.get)(id=t.id)
+    await database_sync_to_async(services.record_action)(
+        t.id, services.Actor(None, True), "deal", table.seq
+    )
+    assert await refused(t.id, 0) == (409, "hand_unknown")
+
+    @database_sync_to_async
+    def as_host():
+        try:
+            services.request_hint(t.id, services.Actor(None, True), 500)
+        except TableError as exc:
+            return exc.status, exc.code
+
+    assert await as_host() == (403, "not_a_seat")
