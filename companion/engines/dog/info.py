@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from math import comb
 
 from .cards import KINDS, NKINDS, UNKNOWN
 from .state import NO_CARD, DogState, unseen_pool
@@ -57,39 +58,125 @@ def _slots(view_state: DogState) -> list[tuple[str, int, int, int]]:
     return out
 
 
+class _Plan:
+    """What `determinize` needs about one view, computed once and reused while the same view
+    object is determinized again (a search determinizes one view thousands of times)."""
+
+    __slots__ = ("bound", "constrained", "fills_known", "free", "need", "pool", "slots")
+
+    def __init__(self, view_state: DogState) -> None:
+        self.slots = slots = _slots(view_state)
+        self.pool = pool = unseen_pool(view_state)
+        self.need = sum(u for _, _, u, _ in slots)
+        #: per constrained slot: (slot index, how many, mask, pool indices of allowed cards)
+        self.constrained = [(j, u, mask, [i for i, c in enumerate(pool) if not mask >> c & 1])
+                            for j, (_, _, u, mask) in enumerate(slots) if mask]
+        #: the unconstrained slots, in order
+        self.free = [j for j, (_, _, _, mask) in enumerate(slots) if not mask]
+        #: the largest acceptance weight: the product of C(allowed in the whole pool, u)
+        bound = 1
+        for _, u, _, allowed in self.constrained:
+            bound *= comb(len(allowed), u)
+        self.bound = bound
+        #: per slot, the known cards already there
+        known: list[list[int]] = []
+        for where, idx, _, _ in slots:
+            if where == "hand":
+                known.append([c for c in view_state.hands[idx] if c != UNKNOWN])
+            elif where == "fold":
+                known.append([c for c in view_state.folds[idx][2] if c != UNKNOWN])
+            else:
+                known.append([])
+        self.fills_known = known
+
+
+_plan_cache: tuple[DogState, _Plan] | None = None
+
+
+def _plan(view_state: DogState) -> _Plan:
+    global _plan_cache
+    cached = _plan_cache
+    if cached is not None and cached[0] is view_state:
+        return cached[1]
+    plan = _Plan(view_state)
+    _plan_cache = (view_state, plan)
+    return plan
+
+
 def determinize(view_state: DogState, seat: int, rng: random.Random) -> DogState:
     """A complete state (no unknown card anywhere) consistent with `view_state`: the deck's
     110 cards are conserved, known cards stay where they are, and a seat that folded held no
-    card of a kind it could have played (rejection sampling with `MAX_TRIES` tries, then a
-    sample that honours the constraints group by group where the cards allow it)."""
+    card of a kind it could have played.
+
+    Every consistent completion is equally likely (the unseen cards are dealt uniformly,
+    conditioned on what the folds prove): the groups with a constraint draw from the cards
+    they may hold, the others from the rest, and the draw is accepted with a probability that
+    undoes the bias of drawing the constrained groups first (rejection sampling, `MAX_TRIES`
+    tries). When the constraints cannot be met (or too rarely), a sample honours them group by
+    group where the cards allow it."""
     del seat  # everything the seat knows is in its view
-    slots = _slots(view_state)
+    plan = _plan(view_state)
+    slots = plan.slots
     if not slots:
         return view_state
-    pool = unseen_pool(view_state)
-    need = sum(u for _, _, u, _ in slots)
+    pool = plan.pool
+    need = plan.need
     if need > len(pool):
         raise ValueError("inconsistent view: more unknown cards than unseen cards")
-    constrained = any(mask for _, _, _, mask in slots)
-    fills: list[list[int]] | None = None
-    for _ in range(MAX_TRIES if constrained else 1):
+    if not plan.constrained:
         drawn = rng.sample(pool, need)
-        groups = []
+        fills = []
         i = 0
-        ok = True
-        for _, _, u, mask in slots:
-            g = drawn[i:i + u]
+        for _, _, u, _ in slots:
+            fills.append(drawn[i:i + u])
             i += u
-            if mask and any(mask >> c & 1 for c in g):
+        return _fill(view_state, plan, fills)
+    fills2 = _sample_constrained(plan, rng) if plan.bound else None
+    if fills2 is None:
+        fills2 = _constrained_sample(pool, slots, rng)
+    return _fill(view_state, plan, fills2)
+
+
+def _sample_constrained(plan: _Plan, rng: random.Random) -> list[list[int]] | None:
+    """Uniform among the completions that honour every constraint, or None after
+    `MAX_TRIES` rejected proposals. The proposal draws each constrained group uniformly from
+    the allowed cards still left, so a completion x is proposed with probability
+    ∝ 1 / Π C(a_j(x), u_j) (a_j: allowed cards left when group j draws); accepting with
+    probability Π C(a_j(x), u_j) / Π C(A_j, u_j) (A_j: allowed cards in the whole pool) makes
+    every completion equally likely. With one constrained group nothing is ever rejected."""
+    pool = plan.pool
+    slots = plan.slots
+    constrained = plan.constrained
+    single = len(constrained) == 1
+    for _ in range(MAX_TRIES):
+        fills: list[list[int]] = [[] for _ in slots]
+        taken: set[int] = set()
+        weight = 1
+        ok = True
+        for j, u, _, allowed in constrained:
+            left = allowed if not taken else [i for i in allowed if i not in taken]
+            if len(left) < u:
                 ok = False
                 break
-            groups.append(g)
-        if ok:
-            fills = groups
-            break
-    if fills is None:
-        fills = _constrained_sample(pool, slots, rng)
-    return _fill(view_state, slots, fills)
+            if not single:
+                weight *= comb(len(left), u)
+            picked = rng.sample(left, u)
+            taken.update(picked)
+            fills[j] = [pool[i] for i in picked]
+        if not ok:
+            continue
+        if not single and rng.random() * plan.bound >= weight:
+            continue
+        rest = [c for i, c in enumerate(pool) if i not in taken]
+        n_free = plan.need - len(taken)
+        drawn = rng.sample(rest, n_free) if n_free else []
+        i = 0
+        for j in plan.free:
+            u = slots[j][2]
+            fills[j] = drawn[i:i + u]
+            i += u
+        return fills
+    return None
 
 
 def _constrained_sample(pool: list[int], slots: list[tuple[str, int, int, int]],
@@ -111,28 +198,27 @@ def _constrained_sample(pool: list[int], slots: list[tuple[str, int, int, int]],
     return fills
 
 
-def _fill(st: DogState, slots: list[tuple[str, int, int, int]],
-          fills: list[list[int]]) -> DogState:
+def _fill(st: DogState, plan: _Plan, fills: list[list[int]]) -> DogState:
     hands = list(st.hands)
     folds = list(st.folds)
     transit = list(st.transit)
-    discard = list(st.discard)
-    for (where, idx, _, _), cards in zip(slots, fills, strict=True):
+    discard: list[int] | None = None
+    for (where, idx, _, _), known, cards in zip(plan.slots, plan.fills_known, fills,
+                                                strict=True):
         if where == "hand":
-            known = [c for c in hands[idx] if c != UNKNOWN]
             hands[idx] = tuple(sorted(known + cards))
         elif where == "fold":
-            s, mask, old = folds[idx]
-            known = [c for c in old if c != UNKNOWN]
+            s, mask, _ = folds[idx]
             folds[idx] = (s, mask, tuple(sorted(known + cards)))
         elif where == "transit":
             transit[idx] = cards[0]
         else:
+            discard = list(st.discard)
             discard[UNKNOWN] = 0
             for c in cards:
                 discard[c] += 1
     return st._replace(hands=tuple(hands), folds=tuple(folds), transit=tuple(transit),
-                       discard=tuple(discard))
+                       discard=st.discard if discard is None else tuple(discard))
 
 
 def has_unknowns(st: DogState) -> bool:
