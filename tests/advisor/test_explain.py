@@ -1,0 +1,82 @@
+"""The one-line reasons of suggested plays, on hand-made DOG positions."""
+
+import pytest
+
+from companion.advisor.explain import explain
+from companion.engines import get_game
+
+NAMES = ["Ann", "Ben", "Cid", "Dan"]
+GAME = get_game("dog")
+
+
+def reason(figures, hand, action, to_move=0):
+    state = GAME.from_json(
+        {"game": "dog", "seats": 4, "to_move": to_move, "figures": figures, "hand": hand}
+    )
+    parsed = GAME.parse_action(state, action)
+    assert GAME.check(state, parsed) == [], action
+    return explain(GAME, state, parsed, to_move, NAMES)
+
+
+@pytest.mark.parametrize(
+    ("figures", "hand", "action", "expected"),
+    [
+        (
+            [["K", "K", "K", "T10"], ["K", "K", "K", "T15"], ["K"] * 4, ["K"] * 4],
+            ["5"],
+            "5 T10-T15",
+            "sends Ben home",
+        ),
+        (
+            [["K", "K", "K", "T62"], ["K"] * 4, ["K"] * 4, ["K"] * 4],
+            ["3"],
+            "3 T62-G1",
+            "enters the goal",
+        ),
+        (
+            [["K", "K", "K", "K"], ["K"] * 4, ["K"] * 4, ["K"] * 4],
+            ["13"],
+            "13 K",
+            "brings a figure out",
+        ),
+        (
+            [["K", "K", "K", "T0"], ["K"] * 4, ["K"] * 4, ["K"] * 4],
+            ["2"],
+            "2 T0-T2",
+            "frees your start field",
+        ),
+        (
+            [["K", "K", "T3", "T5"], ["K"] * 4, ["K"] * 4, ["K"] * 4],
+            ["2"],
+            "2 T3-T5",
+            "sends your own figure home",
+        ),
+        (
+            [["K", "K", "K", "T20"], ["K"] * 4, ["K", "K", "K", "T26"], ["K"] * 4],
+            ["6"],
+            "6 T20-T26",
+            "sends your partner's figure home",
+        ),
+        (
+            [["K", "K", "K", "T20"], ["K"] * 4, ["K"] * 4, ["K"] * 4],
+            ["6"],
+            "6 T20-T26",
+            "moves 6 fields ahead",
+        ),
+        (
+            [["K", "K", "K", "T10"], ["K", "K", "K", "T12"], ["K"] * 4, ["K", "K", "K", "T14"]],
+            ["7"],
+            "7 T10-T17",
+            "sends Ben and Dan home",
+        ),
+    ],
+)
+def test_reasons(figures, hand, action, expected):
+    assert reason(figures, hand, action) == expected
+
+
+def test_unknown_game_gives_no_reason():
+    class Other:
+        name = "chess"
+
+    assert explain(Other(), None, None, 0, NAMES) == ""  # type: ignore[arg-type]
