@@ -68,15 +68,28 @@ class _Plan:
         self.slots = slots = _slots(view_state)
         self.pool = pool = unseen_pool(view_state)
         self.need = sum(u for _, _, u, _ in slots)
-        #: per constrained slot: (slot index, how many, mask, pool indices of allowed cards)
-        self.constrained = [(j, u, mask, [i for i, c in enumerate(pool) if not mask >> c & 1])
-                            for j, (_, _, u, mask) in enumerate(slots) if mask]
+        # Constrained slots with the same mask draw together (their cards are interchangeable),
+        # the most restrictive mask first: (slot indices, cards, pool indices of allowed cards).
+        by_mask: dict[int, list[int]] = {}
+        for j, (_, _, _, mask) in enumerate(slots):
+            if mask:
+                by_mask.setdefault(mask, []).append(j)
+        groups = [(js, sum(slots[j][2] for j in js),
+                   [i for i, c in enumerate(pool) if not mask >> c & 1])
+                  for mask, js in by_mask.items()]
+        groups.sort(key=lambda g: len(g[2]))
+        self.constrained = groups
         #: the unconstrained slots, in order
         self.free = [j for j, (_, _, _, mask) in enumerate(slots) if not mask]
-        #: the largest acceptance weight: the product of C(allowed in the whole pool, u)
+        # The largest acceptance weight: group g finds at most its allowed cards less those
+        # that earlier groups must have taken from them (all of them when masks are nested,
+        # and then nothing is ever rejected).
         bound = 1
-        for _, u, _, allowed in self.constrained:
-            bound *= comb(len(allowed), u)
+        for g, (_, u, allowed) in enumerate(groups):
+            mine = set(allowed)
+            forced = sum(max(0, u2 - sum(1 for i in a2 if i not in mine))
+                         for _, u2, a2 in groups[:g])
+            bound *= comb(max(0, len(allowed) - forced), u)
         self.bound = bound
         #: per slot, the known cards already there
         known: list[list[int]] = []
@@ -153,7 +166,7 @@ def _sample_constrained(plan: _Plan, rng: random.Random) -> list[list[int]] | No
         taken: set[int] = set()
         weight = 1
         ok = True
-        for j, u, _, allowed in constrained:
+        for js, u, allowed in constrained:
             left = allowed if not taken else [i for i in allowed if i not in taken]
             if len(left) < u:
                 ok = False
@@ -162,7 +175,11 @@ def _sample_constrained(plan: _Plan, rng: random.Random) -> list[list[int]] | No
                 weight *= comb(len(left), u)
             picked = rng.sample(left, u)
             taken.update(picked)
-            fills[j] = [pool[i] for i in picked]
+            k = 0
+            for j in js:
+                n = slots[j][2]
+                fills[j] = [pool[i] for i in picked[k:k + n]]
+                k += n
         if not ok:
             continue
         if not single and rng.random() * plan.bound >= weight:

@@ -249,11 +249,29 @@ def can_play_as(ctx: Ctx, as_card: int) -> tuple[Seg, ...] | None:
     return None
 
 
+#: The 7s of recent positions: (figures, lapped, seat) → (config, plays, exhaustive). A search
+#: meets the same boards over and over (with other cards in the hands); the 7 is the expensive
+#: card. Read-only values; cleared when full.
+_SEVEN_MEMO: dict[tuple[Figures, int, int], tuple[object, dict[Key | Figures, tuple[Seg, ...]],
+                                                  bool]] = {}
+SEVEN_MEMO_SIZE: Final = 4096
+
+
 def sevens(ctx: Ctx) -> dict[Key | Figures, tuple[Seg, ...]]:
-    """The 7s of this position, computed once per analysis (the 7 and the joker share it)."""
+    """The 7s of this position, computed once per analysis (the 7 and the joker share it)
+    and remembered for the next analyses of the same board (`_SEVEN_MEMO`)."""
     if ctx.seven is None:
-        ctx.seven = seven_plays(ctx)
-        ctx.seven_full = _seven_exhaustive(ctx)
+        state = ctx.state
+        key = (state.figures, state.lapped, ctx.seat)
+        hit = _SEVEN_MEMO.get(key)
+        if hit is not None and hit[0] is state.cfg:
+            ctx.seven, ctx.seven_full = hit[1], hit[2]
+        else:
+            ctx.seven = seven_plays(ctx)
+            ctx.seven_full = _seven_exhaustive(ctx)
+            if len(_SEVEN_MEMO) >= SEVEN_MEMO_SIZE:
+                _SEVEN_MEMO.clear()
+            _SEVEN_MEMO[key] = (state.cfg, ctx.seven, ctx.seven_full)
     return ctx.seven
 
 
