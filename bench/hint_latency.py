@@ -34,11 +34,16 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hints", type=int, default=30)
     parser.add_argument("--budget-ms", type=int, default=1500)
+    parser.add_argument(
+        "--shards", type=int, default=1, help="root-parallel tasks per hint (HINT_SHARDS)"
+    )
     args = parser.parse_args()
-    first_message, first_progress, final, iterations = [], [], [], []
+    first_message, first_progress, final, iterations, shards_used = [], [], [], [], []
     with (
         tempfile.TemporaryDirectory() as workdir,
-        running_topology(POSTGRES_URL, REDIS_URL, Path(workdir)) as topology,
+        running_topology(
+            POSTGRES_URL, REDIS_URL, Path(workdir), extra_env={"HINT_SHARDS": str(args.shards)}
+        ) as topology,
     ):
         for _ in range(args.hints):
             tid, _, tokens = dealt_table(topology)
@@ -70,7 +75,11 @@ def main() -> None:
             first_progress.append(seen_progress or now)
             final.append(now)
             iterations.append(message["iterations"])
-    print(f"budget {args.budget_ms} ms, {len(final)} hints, one worker process (concurrency 2)")
+            shards_used.append(message.get("shards", 1))
+    print(
+        f"budget {args.budget_ms} ms, {len(final)} hints, {args.shards} shard(s) per hint, "
+        "one worker process (concurrency 2)"
+    )
     for name, values in (
         ("first message", first_message),
         ("first progress", first_progress),
@@ -79,7 +88,10 @@ def main() -> None:
         print(
             f"{name:>15}: p50 {statistics.median(values):7.0f} ms   p95 {pct(values, 0.95):7.0f} ms"
         )
-    print(f"iterations per hint: median {statistics.median(iterations):.0f}")
+    print(
+        f"iterations per hint: median {statistics.median(iterations):.0f}; "
+        f"shards merged: median {statistics.median(shards_used):.0f}"
+    )
     print(
         f"hint_p50_ms={statistics.median(final):.1f} hint_p95_ms={pct(final, 0.95):.1f} "
         f"first_progress_p95_ms={pct(first_progress, 0.95):.1f} "

@@ -79,7 +79,11 @@ def _wait_healthy(url: str, procs: list[subprocess.Popen], timeout: float = 60) 
 
 @contextmanager
 def running_topology(
-    postgres_url: str, redis_url: str, workdir: Path, worker_concurrency: int | None = None
+    postgres_url: str,
+    redis_url: str,
+    workdir: Path,
+    worker_concurrency: int | None = None,
+    extra_env: dict[str, str] | None = None,
 ) -> Iterator[Topology]:
     """Start migrate, one worker and one Daphne as docker-compose.yml says; stop them after."""
     import redis
@@ -97,6 +101,7 @@ def running_topology(
         "DJANGO_SECURE_COOKIES": "0",
         "STATIC_ROOT": str(logs / "static"),
         "PYTHONUNBUFFERED": "1",
+        **(extra_env or {}),
     }
     env.pop("DJANGO_DEBUG", None)
     procs: list[subprocess.Popen] = []

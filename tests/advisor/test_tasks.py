@@ -142,3 +142,13 @@ async def test_no_hint_without_the_own_hand_or_a_seat(api_table, embedded_worker
             return exc.status, exc.code
 
     assert await as_host() == (403, "not_a_seat")
+
+
+async def test_root_parallel_shards_are_merged(dealt_table, embedded_worker, settings):
+    settings.HINT_SHARDS = 3
+    t = dealt_table
+    asking = await connect(t.id, t.tokens[0])
+    await ask(t.id, 0, budget_ms=400)
+    done = (await hint_messages(asking))[-1]
+    assert done["status"] == "done" and done["shards"] == 3
+    await asking.disconnect()
