@@ -105,3 +105,16 @@ def dealt_table(api_table: ApiTable) -> ApiTable:
         r = t.play(f"give {card}", t.tokens[seat])
         assert r.status_code == 201, r.content
     return t
+
+
+@pytest.fixture(scope="module")
+def topology(tmp_path_factory):
+    """The production topology (docker-compose.yml's commands) on the local PostgreSQL and
+    Redis, for the tests marked `production`."""
+    from tests.services import require
+    from tests.topology import running_topology
+
+    with running_topology(
+        require("postgres"), require("redis"), tmp_path_factory.mktemp("topology")
+    ) as running:
+        yield running

@@ -6,8 +6,10 @@ them, because .ci/run starts both services and an integration test must never be
 
 from __future__ import annotations
 
+import json
 import os
 import socket
+import urllib.request
 from urllib.parse import urlparse
 
 import pytest
@@ -40,3 +42,14 @@ def free_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
         return sock.getsockname()[1]
+
+
+def http_json(base_url: str, method: str, path: str, body=None, token: str | None = None) -> dict:
+    """One JSON API call against a running server (the browser and production tests)."""
+    headers = {"Content-Type": "application/json"}
+    if token:
+        headers["Authorization"] = f"Bearer {token}"
+    data = None if body is None else json.dumps(body).encode()
+    request = urllib.request.Request(base_url + path, method=method, headers=headers, data=data)
+    with urllib.request.urlopen(request, timeout=15) as response:
+        return json.load(response)

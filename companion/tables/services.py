@@ -144,12 +144,7 @@ def record_action(table_id: str, actor: Actor | None, text: str, expected_seq: i
         state = load_state(table)
         action = _parse(game, state, text)
         _check_permission(game, state, action, actor)
-        violations = game.check(state, action)
-        if violations:
-            raise Refused(
-                "the rules do not allow this play",
-                violations=[presenters.violation_json(game, v) for v in violations],
-            )
+        _refuse_if_illegal(game, state, action, "the rules do not allow this play")
         new_state = game.apply(state, action)
         privacy = presenters.get(table.game).privacy(game, state, action)
         event = _append(
@@ -221,12 +216,7 @@ def correct(table_id: str, actor: Actor | None, seq: int, text: str, expected_se
             raise Forbidden("only the seat that made the entry, or the host, can correct it")
         before = _replay(table, game, exclude={s for s in events if s >= seq})
         action = _parse(game, before, text)
-        violations = game.check(before, action)
-        if violations:
-            raise Refused(
-                "the corrected entry is not allowed either",
-                violations=[presenters.violation_json(game, v) for v in violations],
-            )
+        _refuse_if_illegal(game, before, action, "the corrected entry is not allowed either")
         new_text = game.format_action(before, action)
         state = _replay(table, game, replace={seq: new_text}, verify=True)
         privacy = presenters.get(table.game).privacy(game, before, action)
@@ -296,6 +286,15 @@ def hand_notation(table: Table, seat: int, cards: list[str]) -> str:
 
 
 # --- internals --------------------------------------------------------------------------------
+
+
+def _refuse_if_illegal(game, state, action, message: str, **extra: Any) -> None:
+    """The referee's ruling: raise Refused with every violation (code, rule, message)."""
+    violations = game.check(state, action)
+    if violations:
+        raise Refused(
+            message, violations=[presenters.violation_json(game, v) for v in violations], **extra
+        )
 
 
 def _locked(table_id: str) -> Table:
@@ -426,14 +425,14 @@ def _replay(
         text = (replace or {}).get(seq, item.action)
         action = _parse(game, state, text)
         if verify:
-            violations = game.check(state, action)
-            if violations:
-                raise Refused(
-                    f"with this correction, #{seq} ({text}) is no longer legal",
-                    code="correction_breaks_log",
-                    seq=seq,
-                    violations=[presenters.violation_json(game, v) for v in violations],
-                )
+            _refuse_if_illegal(
+                game,
+                state,
+                action,
+                f"with this correction, #{seq} ({text}) is no longer legal",
+                code="correction_breaks_log",
+                seq=seq,
+            )
         state = game.apply(state, action)
     return state
 

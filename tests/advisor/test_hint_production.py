@@ -5,39 +5,19 @@ from __future__ import annotations
 
 import json
 import time
-import urllib.request
-from collections.abc import Iterator
 
 import pytest
 from websockets.sync.client import connect
 
 from tests.conftest import HANDS
-from tests.services import require
-from tests.topology import Topology, running_topology
+from tests.services import http_json
+from tests.topology import Topology
 
 pytestmark = pytest.mark.production
 
 
-@pytest.fixture(scope="module")
-def topology(tmp_path_factory) -> Iterator[Topology]:
-    with running_topology(
-        require("postgres"), require("redis"), tmp_path_factory.mktemp("hint-topology")
-    ) as running:
-        yield running
-
-
 def call(topology: Topology, method: str, path: str, body=None, token=None) -> dict:
-    headers = {"Content-Type": "application/json"}
-    if token:
-        headers["Authorization"] = f"Bearer {token}"
-    request = urllib.request.Request(
-        topology.base_url + path,
-        method=method,
-        headers=headers,
-        data=None if body is None else json.dumps(body).encode(),
-    )
-    with urllib.request.urlopen(request, timeout=15) as response:
-        return json.load(response)
+    return http_json(topology.base_url, method, path, body, token)
 
 
 def dealt_table(topology: Topology) -> tuple[str, str, list[str]]:

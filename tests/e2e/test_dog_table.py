@@ -11,6 +11,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.e2e.conftest import SCREENSHOTS
+from tests.services import http_json
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(600)]
 
@@ -280,3 +281,52 @@ def test_server_restart_mid_game(server, phone, screenshot):
     assert page.locator(".status .you b").inner_text() == "Player 1"  # still in the same seat
     page.locator("#entry button.card").first.click()
     page.wait_for_selector("#status[data-seq='2']")
+
+
+def api(server, method: str, path: str, body=None, token=None) -> dict:
+    return http_json(server.url, method, path, body, token)
+
+
+def test_hint_then_play_this(server, phone, screenshot):
+    table = api(server, "POST", "/api/tables", {"game": "dog", "names": NAMES})
+    tid, host = table["id"], table["host_token"]
+    page = phone()
+    page.on("dialog", lambda dialog: dialog.accept())
+    page.goto(f"{server.url}/t/{tid}/seats")
+    page.locator(".seat-list form").first.locator("button").click()
+    page.wait_for_selector("#status[data-seq='0']")
+    seq = api(
+        server, "POST", f"/api/tables/{tid}/plays", {"action": "deal", "expected_seq": 0}, host
+    )["seq"]
+    for seat, cards in HANDS.items():
+        text = f"hand {seat} " + ",".join(c for c, n in cards.items() for _ in range(n))
+        seq = api(
+            server, "POST", f"/api/tables/{tid}/plays", {"action": text, "expected_seq": seq}, host
+        )["seq"]
+    for card in GIVE.values():
+        seq = api(
+            server,
+            "POST",
+            f"/api/tables/{tid}/plays",
+            {"action": f"give {card}", "expected_seq": seq},
+            host,
+        )["seq"]
+    page.wait_for_selector(f"#status[data-seq='{seq}']")
+
+    page.click("button.hint-button")
+    page.wait_for_selector("#hint[data-status='progress'], #hint[data-status='done']")
+    page.wait_for_selector("#hint[data-status='done']", timeout=15_000)
+    choices = page.locator("#hint .hint-choices li")
+    assert 1 <= choices.count() <= 3
+    assert "win ≈" in choices.first.inner_text() and "of the search" in choices.first.inner_text()
+    assert page.locator("#board .field.lit").count() >= 1  # the best play drawn on the board
+    screenshot(page, "hint")
+    suggested = page.locator("#hint button", has_text="Play this").first.get_attribute(
+        "data-action"
+    )
+    page.locator("#hint button", has_text="Play this").first.click()
+    page.wait_for_selector("#entry[data-step='confirm']")
+    assert page.locator("#entry input[name=action]").get_attribute("value") == suggested
+    page.locator("#entry button.confirm-play").click()
+    page.wait_for_selector(f"#status[data-seq='{seq + 1}']")
+    assert api(server, "GET", f"/api/tables/{tid}")["history"][-1]["text"] == suggested

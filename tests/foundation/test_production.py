@@ -11,22 +11,12 @@ import secrets
 import subprocess
 import sys
 import urllib.request
-from collections.abc import Iterator
 
 import pytest
 
-from tests.services import require
-from tests.topology import ROOT, Topology, running_topology
+from tests.topology import ROOT, Topology
 
 pytestmark = pytest.mark.production
-
-
-@pytest.fixture(scope="module")
-def topology(tmp_path_factory) -> Iterator[Topology]:
-    with running_topology(
-        require("postgres"), require("redis"), tmp_path_factory.mktemp("topology")
-    ) as running:
-        yield running
 
 
 def test_healthz_green_in_production(topology: Topology):
