@@ -63,16 +63,14 @@ def board_context(
     }
 
 
-def highlighted_fields(entry: dict[str, Any]) -> frozenset[str]:
-    """The track fields that the offered moves start from or land on, lit on the board."""
-    labels = [m["label"] for m in entry.get("moves", [])]
-    labels += [s["label"] for s in entry.get("seven", {}).get("steps", [])]
-    return frozenset(
-        word
-        for label in labels
-        for word in label.replace(",", " ").split()
-        if word.startswith("T") and word[1:].isdigit()
-    )
+def highlighted_fields(game: Any, state: Any, entry: dict[str, Any]) -> frozenset[str]:
+    """The fields that the offered moves start from or land on, lit on the board."""
+    lit: set[str] = set()
+    for move in entry.get("moves", []):
+        lit |= dog_presenter.action_fields(game, state, move["action"])
+    for step in entry.get("seven", {}).get("steps", []):
+        lit |= {w for w in step["label"].split() if w.startswith("T") and w[1:].isdigit()}
+    return frozenset(lit)
 
 
 def table_context(table: Table, actor: Actor | None, **entry_args: Any) -> dict[str, Any]:
@@ -112,7 +110,7 @@ def table_context(table: Table, actor: Actor | None, **entry_args: Any) -> dict[
         "phase": game.phase(state),
         "mover": None if mover == TABLE_DECISION else mover,
         "mover_name": "the table" if mover == TABLE_DECISION else names[mover],
-        "board": board_context(state, position, seats, highlighted_fields(entry)),
+        "board": board_context(state, position, seats, highlighted_fields(game, state, entry)),
         "score": score_rows(score, seats, fields_to_go(state)),
         "score_raw": score,
         "entry": entry,
@@ -185,12 +183,9 @@ def hint_fragments(table: Table, actor: Actor | None, hint: dict[str, Any]) -> s
     html = render_to_string("tables/table.html#hint", context)
     if hint.get("status") == "done" and hint.get("choices"):
         full = table_context(table, actor)
-        best = {"moves": [{"label": dog_presenter.move_label(hint["choices"][0]["action"])}]}
-        full["board"] = board_context(
-            selectors.seat_state(table, actor.seat if actor else None),
-            full["position"],
-            full["seats"],
-            highlighted_fields(best),
-        )
+        state = selectors.seat_state(table, actor.seat if actor else None)
+        best = {"moves": [{"action": hint["choices"][0]["action"]}]}
+        lit = highlighted_fields(get_game(table.game), state, best)
+        full["board"] = board_context(state, full["position"], full["seats"], lit)
         html += render_to_string("tables/table.html#board", {**full, "oob": True})
     return html

@@ -151,6 +151,26 @@ def board_spots(length: int, starts: tuple[int, ...], direction: str) -> list[Sp
     return spots
 
 
+def action_fields(game: Game, state: DogState, text: str) -> frozenset[str]:
+    """The board fields (as drawn: T12, G2@1) that a play starts from or lands on."""
+    from companion.engines.dog.board import kennel_seat
+
+    try:
+        action = game.parse_action(state, text)
+    except Exception:
+        return frozenset()
+    geo = state.cfg.geo
+    fields: set[str] = set()
+    for code in (c for seg in action.segs for c in seg):
+        if code < 0:
+            fields.add(f"T{geo.start[kennel_seat(code)]}")  # coming out: the start field
+        elif code < geo.length:
+            fields.add(f"T{code}")
+        else:
+            fields.add(f"G{geo.goal_index(code) + 1}@{geo.goal_owner(code)}")
+    return frozenset(fields)
+
+
 # --- the play entry ---------------------------------------------------------------------------
 
 CARD_LABELS = {
