@@ -12,10 +12,10 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from . import services
+from . import presenters, services
 from .errors import BadInput, Refused, StaleSeq, TableError
 from .models import Table
-from .presenters import dog as dog_presenter
+from .presenters import dog_colours
 from .rendering import hint_context, live_fragments, table_context
 from .tokens import COOKIE_MAX_AGE, cookie_name, cookie_value, token_from_cookie
 
@@ -71,7 +71,7 @@ def _int(value: Any, what: str) -> int:
 def new_table(request: HttpRequest) -> HttpResponse:
     context: dict[str, Any] = {
         "toggles": RULES_TOGGLES,
-        "colours": dog_presenter.COLOURS,
+        "colours": dog_colours.COLOURS,
         "error": None,
     }
     if request.method == "POST":
@@ -184,8 +184,9 @@ def entry(request: HttpRequest, table_id: str) -> HttpResponse:
         return HttpResponseBadRequest(exc.message)
     context["pick"] = get.get("pick") or None
     # The entry, and the board with the offered moves lit (an out-of-band swap).
-    entry_html = render(request, "tables/table.html#entry", context).content
-    board_html = render(request, "tables/table.html#board", {**context, "oob": True}).content
+    template = context["game_template"]
+    entry_html = render(request, f"{template}#entry", context).content
+    board_html = render(request, f"{template}#board", {**context, "oob": True}).content
     return HttpResponse(entry_html + board_html)
 
 
@@ -290,7 +291,7 @@ def hint(request: HttpRequest, table_id: str) -> HttpResponse:
         "budget_ms": 1,
         "seq": table.seq,
     }
-    context = {"table": table, "hint": hint_context(hint)}
+    context = {"table": table, "hint": hint_context(hint, table)}
     return render(request, "tables/table.html#hint", context)
 
 
@@ -325,7 +326,7 @@ def hand(request: HttpRequest, table_id: str) -> HttpResponse:
     actor = _actor(request, table)
     cards: list[str] = []
     try:
-        for token in dog_presenter.ALL_CARDS:
+        for token in presenters.get(table.game).hand_tokens():
             count = _int(request.POST.get(f"count-{token}") or 0, f"the count of {token}")
             if not 0 <= count <= 8:
                 raise BadInput(f"{count} × {token} is not possible")

@@ -18,6 +18,26 @@ class Privacy:
 
 
 class Presenter(Protocol):
+    template: str
+
+    def colour_hex(self, colour: str) -> str: ...
+
+    def label(self, action_text: str) -> str: ...
+
+    def hand_tokens(self) -> tuple[str, ...]: ...
+
+    def page_context(
+        self,
+        game: Game,
+        state: Any,
+        position: dict[str, Any],
+        seats: list[Any],
+        seat: int | None,
+        is_host: bool,
+        entry_args: dict[str, Any],
+        highlight: str | None = None,
+    ) -> dict[str, Any]: ...
+
     def engine_config(self, options: dict[str, Any]) -> dict[str, Any]: ...
 
     def seat_colours(self, seats: int, requested: list[str] | None) -> list[str]: ...

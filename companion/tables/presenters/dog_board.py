@@ -1,0 +1,153 @@
+"""DOG's board as drawn on the phone: field positions, figures, lit fields, the live score."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Any
+
+from companion.engines.base import Game
+from companion.engines.dog.state import DogState
+
+from .dog_colours import COLOUR_HEX
+
+VIEW = 400
+CENTRE = VIEW / 2
+
+
+@dataclass(frozen=True, slots=True)
+class Spot:
+    field: str  # the engine's field name as the player to move writes it: T12, G1@2, K@0
+    x: float
+    y: float
+    seat: int | None  # the colour of a kennel/goal/start field
+    kind: str  # track, start, goal, kennel
+
+
+def board_spots(length: int, starts: tuple[int, ...], direction: str) -> list[Spot]:
+    """Where each field is drawn on a 400×400 board: the track as a ring, each seat's kennel
+    outside and its goal inside next to its start field."""
+    radius = 150.0
+    sign = 1 if direction == "cw" else -1
+    spots: list[Spot] = []
+    owner = {t: s for s, t in enumerate(starts)}
+
+    def at(pos: float, r: float) -> tuple[float, float]:
+        angle = -math.pi / 2 + sign * 2 * math.pi * pos / length
+        return round(CENTRE + r * math.cos(angle), 1), round(CENTRE + r * math.sin(angle), 1)
+
+    for t in range(length):
+        x, y = at(t, radius)
+        spots.append(Spot(f"T{t}", x, y, owner.get(t), "start" if t in owner else "track"))
+    step = 2 * math.pi * radius / length
+    for seat, start in enumerate(starts):
+        for g in range(4):
+            x, y = at(start, radius - step * (g + 1.2))
+            spots.append(Spot(f"G{g + 1}@{seat}", x, y, seat, "goal"))
+        for k in range(4):
+            x, y = at(start - 1.6 - (k % 2) * 1.1, radius + step * (1.3 + (k // 2) * 1.1))
+            spots.append(Spot(f"K@{seat}#{k}", x, y, seat, "kennel"))
+    return spots
+
+
+def action_fields(game: Game, state: DogState, text: str) -> frozenset[str]:
+    """The board fields (as drawn: T12, G2@1) that a play starts from or lands on."""
+    from companion.engines.dog.board import kennel_seat
+
+    try:
+        action = game.parse_action(state, text)
+    except Exception:
+        return frozenset()
+    geo = state.cfg.geo
+    fields: set[str] = set()
+    for code in (c for seg in action.segs for c in seg):
+        if code < 0:
+            fields.add(f"T{geo.start[kennel_seat(code)]}")  # coming out: the start field
+        elif code < geo.length:
+            fields.add(f"T{code}")
+        else:
+            fields.add(f"G{geo.goal_index(code) + 1}@{geo.goal_owner(code)}")
+    return frozenset(fields)
+
+
+def board_context(
+    state: Any, position: dict[str, Any], seats: list[Any], highlight: set[str] | None = None
+) -> dict[str, Any]:
+    geo = state.cfg.geo
+    direction = state.cfg.rules.direction
+    spots = board_spots(geo.length, geo.start, direction)
+    colours = [COLOUR_HEX[s.colour] for s in seats]
+    by_field = {s.field: s for s in spots}
+    figures = []
+    for seat_index, tokens in enumerate(position["figures"]):
+        kennel_slot = 0
+        for token in tokens:
+            if token == "K":
+                spot = by_field[f"K@{seat_index}#{kennel_slot}"]
+                kennel_slot += 1
+            elif token.startswith("G"):
+                spot = by_field[f"{token}@{seat_index}"]
+            else:
+                spot = by_field[token]
+            figures.append(
+                {
+                    "x": spot.x,
+                    "y": spot.y,
+                    "seat": seat_index,
+                    "colour": colours[seat_index],
+                    "letter": seats[seat_index].colour[0].upper(),
+                    "field": token,
+                }
+            )
+    return {
+        "spots": [
+            {
+                "x": s.x,
+                "y": s.y,
+                "kind": s.kind,
+                "field": s.field,
+                "colour": colours[s.seat] if s.seat is not None else None,
+                "lit": bool(highlight and s.field in highlight),
+            }
+            for s in spots
+        ],
+        "figures": figures,
+        "view_size": VIEW,
+    }
+
+
+def highlighted_fields(game: Any, state: Any, entry: dict[str, Any]) -> frozenset[str]:
+    """The fields that the offered moves start from or land on, lit on the board."""
+    lit: set[str] = set()
+    for move in entry.get("moves", []):
+        lit |= action_fields(game, state, move["action"])
+    for step in entry.get("seven", {}).get("steps", []):
+        lit |= {w for w in step["label"].split() if w.startswith("T") and w[1:].isdigit()}
+    return frozenset(lit)
+
+
+def fields_to_go(state: Any) -> list[int]:
+    """Per seat: the steps its figures still need to fill the goal (coming out counts one)."""
+    geo = state.cfg.geo
+    full = geo.length + 4
+    return [
+        sum(max(0, full - geo.progress(seat, code)) for code in figures)
+        for seat, figures in enumerate(state.figures)
+    ]
+
+
+def score_rows(score: dict[str, Any], seats: list[Any], to_go: list[int]) -> list[dict[str, Any]]:
+    """Live score per team (or per player in solo): figures home, fields to go, progress."""
+    rows = []
+    for team in score["teams"]:
+        rows.append(
+            {
+                "names": " & ".join(seats[s].name for s in team),
+                "colours": [COLOUR_HEX[seats[s].colour] for s in team],
+                "home": sum(score["home"][s] for s in team),
+                "to_go": sum(to_go[s] for s in team),
+                "progress": round(100 * sum(score["progress"][s] for s in team) / len(team)),
+                "winner": score["winner"] is not None and team[0] in score["winner"],
+            }
+        )
+    return rows
