@@ -131,3 +131,13 @@ def test_forms_need_csrf(client):
     strict = Client(enforce_csrf_checks=True)
     assert strict.post(f"/t/{table.id}/play", {"action": "deal"}).status_code == 403
     assert strict.post("/t/new", {"seats": "4"}).status_code == 403
+
+
+def test_presenter_view_shows_board_score_and_no_cards(client):
+    table = new_table(client)
+    sit(client, table, 0)
+    client.post(f"/t/{table.id}/play", {"action": "deal", "expected_seq": "0"})
+    client.post(f"/t/{table.id}/hand", {"count-joker": "1", "count-7": "5", "expected_seq": "1"})
+    page = Client().get(f"/t/{table.id}/present").content.decode()
+    assert "<svg" in page and 'id="score"' in page and table.join_code in page
+    assert "joker" not in page.lower() and "Enter my hand" not in page
