@@ -34,6 +34,7 @@ __all__ = [
 #: name → "module:attribute" of the Game class; imported on first use.
 GAMES: dict[str, str] = {
     "dog": "companion.engines.dog:DogGame",
+    "lifeislife": "companion.engines.lifeislife:LifeGame",
 }
 
 _instances: dict[str, Game[Any, Any]] = {}

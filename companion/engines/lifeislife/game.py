@@ -1,0 +1,215 @@
+"""`LifeGame`: Life is Life – Schwimm um dein Leben (NSV 2016) behind the engine contract."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+from ..base import TABLE, Game, InvalidActionError, InvalidPositionError, Violation
+from . import info, notation, rules
+from .actions import SWAP, LifeAction
+from .cards import KINDS, ROW_SIZES, TOKEN, UNKNOWN, parse_animal
+from .messages import MESSAGES
+from .scoring import lives_lost, majorities, round_points
+from .state import (
+    DEAL,
+    OVER,
+    PHASES,
+    PLAY,
+    LifeConfig,
+    LifeState,
+    aside_count,
+    initial_state,
+    players_in,
+    to_move,
+)
+
+
+class LifeGame(Game[LifeState, LifeAction]):
+    """Life is Life for 3–5 players. Stateless: one shared instance serves every table.
+
+    Config (new_game): {"players": 3..5 (also "seats"; default 4), "rules": {house rules, see
+    HouseRules}, "first_player": the seat that begins the first round (default 0)}.
+    """
+
+    name: ClassVar[str] = "lifeislife"
+    messages: ClassVar[Mapping[str, str]] = MESSAGES
+
+    # -- set-up -----------------------------------------------------------------------------
+    def config(self, config: Mapping[str, Any] | None = None) -> LifeConfig:
+        config = dict(config or {})
+        unknown = set(config) - {"players", "seats", "rules", "first_player"}
+        if unknown:
+            raise InvalidPositionError(f"unknown config keys: {', '.join(sorted(unknown))}")
+        players = config.get("players", config.get("seats", 4))
+        if isinstance(players, bool) or not isinstance(players, int):
+            raise InvalidPositionError("players must be an integer from 3 to 5")
+        return LifeConfig.make(players, config.get("rules"), config.get("first_player", 0))
+
+    def new_game(self, config: Mapping[str, Any] | None = None) -> LifeState:
+        return initial_state(self.config(config))
+
+    def num_seats(self, state: LifeState) -> int:
+        return state.cfg.players
+
+    # -- whose decision -----------------------------------------------------------------
+    def to_move(self, state: LifeState) -> int:
+        return to_move(state)
+
+    def phase(self, state: LifeState) -> str:
+        return PHASES[state.phase]
+
+    # -- rules ----------------------------------------------------------------------------
+    def legal_actions(self, state: LifeState) -> list[LifeAction]:
+        return rules.legal_actions(state)
+
+    def check(self, state: LifeState, action: LifeAction) -> list[Violation]:
+        return rules.check(state, action)
+
+    def apply(self, state: LifeState, action: LifeAction) -> LifeState:
+        return rules.apply(state, action)
+
+    def sample_chance(self, state: LifeState, rng: random.Random) -> LifeAction:
+        return rules.sample_chance(state, rng)
+
+    def random_action(self, state: LifeState, rng: random.Random) -> LifeAction:
+        """See `rules.random_action` for what "random" means."""
+        return rules.random_action(state, rng)
+
+    def laydowns(self, state: LifeState, row: int) -> list[list[str]]:
+        """For the play entry: every set of cards the seat to move may lay down to take row
+        `row` (1..4), as animal tokens (one entry per distinct set). Empty when no seat is to
+        move."""
+        if state.phase != PLAY:
+            return []
+        if row not in ROW_SIZES:
+            raise InvalidActionError(f"there is no row {row}: rows are 1 to 4")
+        return [[TOKEN[c] for c in laid] for laid in rules.laydowns(state, state.turn, row)]
+
+    def can_knock(self, state: LifeState) -> bool:
+        """May the seat to move knock now?"""
+        return state.phase == PLAY and rules.can_knock(state, state.turn)
+
+    def card_token(self, text: str) -> str | None:
+        animal = parse_animal(text)
+        return None if animal is None else TOKEN[animal]
+
+    # -- information ------------------------------------------------------------------------
+    def view(self, state: LifeState, seat: int) -> LifeState:
+        return info.view(state, seat)
+
+    def public_view(self, state: LifeState) -> LifeState:
+        """What everyone knows (a spectator): every hand reduced to its public part."""
+        return info.view(state, TABLE)
+
+    def known_cards(self, state: LifeState, seat: int, other: int) -> list[str]:
+        """The cards `seat` knows to be in `other`'s hand (its own: every reported card)."""
+        vec = info.known_cards(state, seat, other)
+        return [TOKEN[k] for k in KINDS for _ in range(vec[k])]
+
+    def determinize(self, view: LifeState, seat: int, rng: random.Random) -> LifeState:
+        return info.determinize(view, seat, rng)
+
+    # -- progress and end -----------------------------------------------------------------
+    def round_result(self, state: LifeState) -> dict[str, Any] | None:
+        """How the round would end if it were scored now (every hand of a player still in
+        must be known, else None): points, lives lost, and who holds each majority."""
+        ins = players_in(state)
+        if not state.rows or any(state.hands[s][UNKNOWN] for s in ins):
+            return None
+        n = state.cfg.players
+        points = round_points(state.hands, ins, n)
+        return {
+            "points": points,
+            "lives_lost": lives_lost(points),
+            "sudden_death": None,
+            "majorities": {TOKEN[k]: (None if who < 0 else who)
+                           for k, who in enumerate(majorities(state.hands, ins)) if k},
+        }
+
+    def score(self, state: LifeState) -> dict[str, Any]:
+        """The end of the round: after a finished round (phase deal or over) its result, as
+        the lives already show it; during a round, the result if it were scored now (null
+        while a hand is unknown). Plus the live scoreboard."""
+        finished = state.phase in (DEAL, OVER) and state.last is not None
+        out: dict[str, Any]
+        if finished:
+            res = notation.result_json(state.last)
+            assert res is not None
+            out = {"points": res["points"], "lives_lost": res["lives_lost"],
+                   "sudden_death": res["sudden_death"], "sudden_animal": res["sudden_animal"],
+                   "final": True}
+        else:
+            now = self.round_result(state)
+            out = {"points": None, "lives_lost": None, "sudden_death": None, "final": False}
+            if now is not None:
+                out.update(now)
+        ins = players_in(state)
+        out.update({
+            "lives": list(state.lives),
+            "out": [s for s in range(state.cfg.players) if s not in ins],
+            "round": state.round,
+            "phase": PHASES[state.phase],
+            "starter": state.starter,
+            "knocked_by": None if state.knocked_by < 0 else state.knocked_by,
+            "winner": None if state.winner < 0 else state.winner,
+            "hands_known": [not state.hands[s][UNKNOWN] for s in range(state.cfg.players)],
+            "aside": aside_count(state),
+        })
+        return out
+
+    def evaluate(self, state: LifeState) -> tuple[float, ...]:
+        """Each player's share of the (squared) lives it can expect to keep: its lives less
+        the lives the current hands would cost it (half of them before anyone knocked);
+        players out get 0. Terminal: the result."""
+        if state.phase == OVER:
+            return self.returns(state)
+        n = state.cfg.players
+        ins = players_in(state)
+        eff = [float(lv) for lv in state.lives]
+        if state.phase == PLAY and state.rows and not any(state.hands[s][UNKNOWN] for s in ins):
+            weight = 1.0 if state.knocked_by >= 0 else 0.5
+            lost = lives_lost(round_points(state.hands, ins, n))
+            for s in ins:
+                eff[s] = max(0.0, eff[s] - weight * lost[s])
+        sq = [e * e for e in eff]
+        total = sum(sq)
+        if total <= 0:
+            return tuple(1.0 / len(ins) if s in ins else 0.0 for s in range(n))
+        return tuple(v / total for v in sq)
+
+    def is_terminal(self, state: LifeState) -> bool:
+        return state.phase == OVER
+
+    def returns(self, state: LifeState) -> tuple[float, ...]:
+        """1 for the last player left, 0 for everyone else; before the end, `evaluate`."""
+        if state.phase != OVER:
+            return self.evaluate(state)
+        return tuple(1.0 if s == state.winner else 0.0 for s in range(state.cfg.players))
+
+    # -- notation -------------------------------------------------------------------------
+    def parse_action(self, state: LifeState, text: str) -> LifeAction:
+        return notation.parse_action(state, text)
+
+    def format_action(self, state: LifeState, action: LifeAction) -> str:
+        return notation.format_action(state, action)
+
+    def to_json(self, state: LifeState) -> dict[str, Any]:
+        return notation.to_json(state)
+
+    def from_json(self, obj: Mapping[str, Any]) -> LifeState:
+        return notation.from_json(obj)
+
+    def swap(self, row: int, cards: list[str], sudden: str | None = None) -> LifeAction:
+        """Build a swap from animal tokens (for code that does not go through the notation)."""
+        animals = []
+        for tok in cards:
+            k = parse_animal(tok)
+            if k is None:
+                raise InvalidActionError(f"{tok!r} is not an animal")
+            animals.append(k)
+        animal = 0 if sudden is None else (parse_animal(sudden) or -1)
+        if animal < 0:
+            raise InvalidActionError(f"{sudden!r} is not an animal")
+        return LifeAction(SWAP, row, tuple(sorted(animals)), animal)

@@ -1,0 +1,482 @@
+"""Life is Life notation: action strings and JSON positions (docs/notation.md, ENGINE_CONTRACT.md).
+
+Actions:
+    swap 3: mole,bear,pig        lay down three cards and take row 3 (rows 1..4 hold 1..4 cards)
+    swap 2: cat,dog sudden cat   the same, calling sudden death (all 4 cats in the hand)
+    knock                        announce the last round; in the last round: keep one's cards
+    deal rows giraffe/mole,bear/pig,pig,cat/mouse,dog,goat,sheep      the table lays the rows
+    deal rows ... hands giraffe*3,bear,.../?/-/...    and (a simulation) the hands, seat order
+    hand 2 giraffe*3,bear*2,mole,goat,sheep,dog,cat   seat 2 enters (or shows) its hand
+Cards: giraffe bear mole goat sheep dog hare pig cat mouse (Italian and German names are read
+too), `name*n` for n of them, `?` for a card nobody reported; commas or spaces between cards.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from typing import Any
+
+from ..base import TABLE, InvalidActionError, InvalidPositionError
+from .actions import DEAL, HAND, KNOCK, KNOCK_ACTION, SWAP, LifeAction
+from .cards import (
+    DECK,
+    DECK_SIZE,
+    EMPTY,
+    HAND_SIZE,
+    KINDS,
+    ROW_SIZES,
+    SUDDEN,
+    TOKEN,
+    UNKNOWN,
+    cards_of,
+    counts,
+    parse_animal,
+)
+from .state import DEAL as PH_DEAL
+from .state import (
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    PHASES,
+    HouseRules,
+    LifeConfig,
+    LifeState,
+    RoundResult,
+    aside_count,
+    located,
+    to_move,
+)
+from .state import OVER as PH_OVER
+from .state import PLAY as PH_PLAY
+from .state import REVEAL as PH_REVEAL
+
+_NAMES = "giraffe, bear, mole, goat, sheep, dog, hare, pig, cat, mouse"
+_SWAP = re.compile(r"^([0-9]+)\s*:?\s*(.*)$", re.DOTALL)
+_MULT = re.compile(r"^(.+?)\*([0-9]+)$")
+
+
+# ---------------------------------------------------------------------------------------------
+# Cards
+# ---------------------------------------------------------------------------------------------
+def cards_text(cards: tuple[int, ...]) -> str:
+    """`bear,mole,pig`: every card named (rows, cards laid down)."""
+    return ",".join(TOKEN[c] for c in cards)
+
+
+def compact_text(cards: tuple[int, ...]) -> str:
+    """`giraffe*3,bear,?*7`: a hand, each animal once with its count, unknown cards last."""
+    vec = counts(cards)
+    parts = []
+    for k in (*KINDS, UNKNOWN):
+        if vec[k] == 1:
+            parts.append(TOKEN[k])
+        elif vec[k] > 1:
+            parts.append(f"{TOKEN[k]}*{vec[k]}")
+    return ",".join(parts)
+
+
+def parse_cards(text: str, *, allow_unknown: bool = False) -> tuple[int, ...]:
+    """Cards separated by commas or spaces, `name*n` for n of them; sorted."""
+    out: list[int] = []
+    for tok in re.split(r"[,\s]+", text.strip()):
+        if not tok:
+            continue
+        times = 1
+        m = _MULT.match(tok)
+        if m:
+            tok, times = m.group(1), int(m.group(2))
+            if not 1 <= times <= DECK_SIZE:
+                raise InvalidActionError(f"{m.group(0)!r}: a count from 1 to {DECK_SIZE}")
+        card = parse_animal(tok, allow_unknown=allow_unknown)
+        if card is None:
+            raise InvalidActionError(f"{tok!r} is not an animal ({_NAMES}"
+                                     + (", ? for an unknown card" if allow_unknown else "")
+                                     + ")")
+        out.extend([card] * times)
+    return tuple(sorted(out))
+
+
+# ---------------------------------------------------------------------------------------------
+# Actions
+# ---------------------------------------------------------------------------------------------
+def format_action(state: LifeState, action: LifeAction) -> str:
+    kind = action.kind
+    if kind == SWAP:
+        text = f"swap {action.row}: {cards_text(action.cards)}"
+        return f"{text} sudden {TOKEN[action.sudden]}" if action.sudden else text
+    if kind == KNOCK:
+        return "knock"
+    if kind == DEAL:
+        text = "deal rows " + "/".join(cards_text(row) for row in action.rows)
+        if not action.hands:
+            return text
+        hands = []
+        for h in action.hands:
+            if not h:
+                hands.append("-")
+            elif all(c == UNKNOWN for c in h):
+                hands.append("?")
+            else:
+                hands.append(compact_text(h))
+        return f"{text} hands {'/'.join(hands)}"
+    if kind == HAND:
+        return f"hand {action.seat} {compact_text(action.cards)}"
+    raise InvalidActionError(f"unknown action kind {kind}")
+
+
+def parse_action(state: LifeState, text: str) -> LifeAction:
+    """Read an action (docs/notation.md); raises InvalidActionError."""
+    if not isinstance(text, str):
+        raise InvalidActionError("an action is a string")
+    words = text.strip().split(None, 1)
+    if not words:
+        raise InvalidActionError("empty action")
+    head = words[0].lower()
+    rest = words[1] if len(words) > 1 else ""
+    if head in ("knock", "pass"):
+        if rest.strip():
+            raise InvalidActionError("knock takes nothing")
+        return KNOCK_ACTION
+    if head == "swap":
+        return _parse_swap(rest)
+    if head == "deal":
+        return _parse_deal(state, rest)
+    if head == "hand":
+        parts = rest.split(None, 1)
+        if not parts or not parts[0].isdigit():
+            raise InvalidActionError("hand <seat> <cards>, e.g. 'hand 2 giraffe*3,bear,?*6'")
+        seat = int(parts[0])
+        if not 0 <= seat < state.cfg.players:
+            raise InvalidActionError(f"there is no seat {seat}")
+        cards = parse_cards(parts[1] if len(parts) > 1 else "", allow_unknown=True)
+        return LifeAction(HAND, cards=cards, seat=seat)
+    raise InvalidActionError(f"{words[0]!r}: an action is swap, knock, deal or hand")
+
+
+def _parse_swap(rest: str) -> LifeAction:
+    m = _SWAP.match(rest.strip())
+    if not m:
+        raise InvalidActionError("swap <row>: <cards>, e.g. 'swap 3: mole,bear,pig'")
+    row = int(m.group(1))
+    if row not in ROW_SIZES:
+        raise InvalidActionError(f"there is no row {row}: rows are 1 to 4")
+    body = m.group(2)
+    sudden = 0
+    sm = re.search(r"(?:^|[,\s])sudden(?:\s*[=:]\s*|\s+)(\S+)\s*$", body, re.IGNORECASE)
+    if sm:
+        sudden = parse_animal(sm.group(1)) or 0
+        if sudden not in SUDDEN:
+            raise InvalidActionError(f"sudden death is called with cat, hare or pig, not "
+                                     f"{sm.group(1)!r}")
+        body = body[:sm.start()]
+    cards = parse_cards(body)
+    if not cards:
+        raise InvalidActionError("name the cards laid down, e.g. 'swap 3: mole,bear,pig'")
+    return LifeAction(SWAP, row, cards, sudden)
+
+
+def _parse_deal(state: LifeState, rest: str) -> LifeAction:
+    example = "'deal rows giraffe/mole,bear/pig,pig,cat/mouse,dog,goat,sheep'"
+    body = rest.strip()
+    if body.lower().startswith("rows"):
+        body = body[4:]
+    parts = re.split(r"\bhands\b", body, maxsplit=1, flags=re.IGNORECASE)
+    rows_text = parts[0]
+    hands_text = parts[1] if len(parts) > 1 else ""
+    groups = re.sub(r"\s+", "", rows_text).split("/")
+    if len(groups) != len(ROW_SIZES):
+        raise InvalidActionError(f"a deal names the four rows, row 1 first, e.g. {example}")
+    rows = tuple(parse_cards(g) for g in groups)
+    if not hands_text.strip():
+        return LifeAction(DEAL, rows=rows)
+    hand_groups = hands_text.strip().split("/")
+    n = state.cfg.players
+    if len(hand_groups) != n:
+        raise InvalidActionError(f"a deal lists {n} hands separated by '/' "
+                                 "(- for a player out of the game, ? for an unknown hand)")
+    hands = []
+    for s, g in enumerate(hand_groups):
+        g = g.strip()
+        if g in ("", "-"):
+            hands.append(())
+        elif g == "?":
+            hands.append((UNKNOWN,) * HAND_SIZE if state.lives[s] > 0 else ())
+        else:
+            hands.append(parse_cards(g, allow_unknown=True))
+    if all(all(c == UNKNOWN for c in h) and len(h) == (HAND_SIZE if state.lives[s] > 0 else 0)
+           for s, h in enumerate(hands)):
+        return LifeAction(DEAL, rows=rows)
+    return LifeAction(DEAL, rows=rows, hands=tuple(hands))
+
+
+# ---------------------------------------------------------------------------------------------
+# JSON positions
+# ---------------------------------------------------------------------------------------------
+def _tokens(vec: tuple[int, ...]) -> list[str]:
+    return [TOKEN[c] for c in cards_of(vec)]
+
+
+def result_json(result: RoundResult | None) -> dict[str, Any] | None:
+    if result is None:
+        return None
+    return {
+        "round": result.round,
+        "points": None if result.sudden >= 0 else list(result.points),
+        "lives_lost": list(result.lost),
+        "sudden_death": None if result.sudden < 0 else result.sudden,
+        "sudden_animal": None if result.sudden < 0 else TOKEN[result.animal],
+    }
+
+
+def to_json(state: LifeState) -> dict[str, Any]:
+    cfg = state.cfg
+    n = cfg.players
+    mover = to_move(state)
+    obj: dict[str, Any] = {
+        "game": "lifeislife",
+        "players": n,
+        "phase": PHASES[state.phase],
+        "to_move": "table" if mover == TABLE else mover,
+        "round": state.round,
+        "starter": state.starter,
+        "lives": list(state.lives),
+        "rows": [[TOKEN[c] for c in row] for row in state.rows],
+    }
+    if mover != TABLE:
+        obj["hand"] = _tokens(state.hands[mover])
+    obj.update({
+        "hands": [_tokens(h) for h in state.hands],
+        "public": [_tokens(p) for p in state.public],
+        "knocked_by": None if state.knocked_by < 0 else state.knocked_by,
+        "swapped": [bool(state.swapped >> s & 1) for s in range(n)],
+        "aside": aside_count(state),
+        "last_round": result_json(state.last),
+        "winner": None if state.winner < 0 else state.winner,
+        "rules": cfg.rules.changed(),
+    })
+    return obj
+
+
+def _bad(msg: str) -> InvalidPositionError:
+    return InvalidPositionError(msg)
+
+
+def _json_cards(value: Any, what: str, *, allow_unknown: bool = True) -> tuple[int, ...]:
+    if not isinstance(value, list):
+        raise _bad(f"{what} must be a list of animals")
+    out = []
+    for tok in value:
+        card = parse_animal(tok, allow_unknown=allow_unknown) if isinstance(tok, str) else None
+        if card is None:
+            raise _bad(f"{what}: {tok!r} is not an animal ({_NAMES}"
+                       + (", ?" if allow_unknown else "") + ")")
+        out.append(card)
+    return tuple(sorted(out))
+
+
+def _json_int(obj: Mapping[str, Any], key: str, default: int, lo: int, hi: int) -> int:
+    value = obj.get(key, default)
+    if value is None:
+        value = default
+    if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
+        raise _bad(f'"{key}" must be an integer from {lo} to {hi}')
+    return value
+
+
+def _seat_list(obj: Mapping[str, Any], key: str, n: int) -> list[Any] | None:
+    value = obj.get(key)
+    if value is None:
+        return None
+    if not isinstance(value, list) or len(value) != n:
+        raise _bad(f'"{key}" must list one entry per seat ({n})')
+    return value
+
+
+def _players(obj: Mapping[str, Any]) -> int:
+    for key in ("players", "seats"):
+        if obj.get(key) is not None:
+            return _json_int(obj, key, 4, MIN_PLAYERS, MAX_PLAYERS)
+    for key in ("lives", "hands"):
+        value = obj.get(key)
+        if isinstance(value, list) and MIN_PLAYERS <= len(value) <= MAX_PLAYERS:
+            return len(value)
+    return 4
+
+
+def from_json(obj: Any) -> LifeState:
+    if not isinstance(obj, Mapping):
+        raise _bad("a position is a JSON object")
+    if obj.get("game", "lifeislife") != "lifeislife":
+        raise _bad(f'this is the Life is Life engine, not {obj.get("game")!r}')
+    n = _players(obj)
+    rules = HouseRules.from_json(obj.get("rules"))
+    # lives
+    raw_lives = _seat_list(obj, "lives", n)
+    if raw_lives is None:
+        lives = (rules.start_lives,) * n
+    else:
+        if any(isinstance(v, bool) or not isinstance(v, int) or not 0 <= v <= 99
+               for v in raw_lives):
+            raise _bad('"lives" lists a number of lives (0 to 99) per seat')
+        lives = tuple(raw_lives)
+    alive = [s for s in range(n) if lives[s] > 0]
+    if not alive:
+        raise _bad("every player is out: somebody must be left")
+    # whose decision
+    raw_to_move = obj.get("to_move", alive[0])
+    if raw_to_move == "table":
+        mover = TABLE
+    elif isinstance(raw_to_move, int) and not isinstance(raw_to_move, bool) and \
+            0 <= raw_to_move < n:
+        mover = raw_to_move
+    else:
+        raise _bad(f'"to_move" must be a seat 0..{n - 1} or "table"')
+    phase_name = obj.get("phase", "deal" if mover == TABLE else "play")
+    if phase_name not in PHASES:
+        raise _bad(f'"phase" must be one of {", ".join(PHASES)}')
+    phase = PHASES.index(phase_name)
+    if len(alive) == 1:
+        phase = PH_OVER
+    elif phase == PH_OVER:
+        raise _bad('phase "over" but more than one player is left')
+    elif (mover == TABLE) != (phase != PH_PLAY):
+        raise _bad(f'phase "{phase_name}" does not fit "to_move": {raw_to_move!r}')
+    if phase == PH_PLAY and lives[mover] == 0:
+        raise _bad(f"seat {mover} is out of the game and cannot be to move")
+    round_no = _json_int(obj, "round", 0, 0, 10**6)
+    default_starter = mover if mover != TABLE else alive[0]
+    starter = _json_int(obj, "starter", default_starter, 0, n - 1)
+    if phase in (PH_PLAY, PH_DEAL) and lives[starter] == 0:
+        raise _bad(f"the starter, seat {starter}, is out of the game")
+    first = obj.get("first_player")
+    cfg = LifeConfig.make(n, rules, first if isinstance(first, int) and
+                          not isinstance(first, bool) and 0 <= first < n else 0)
+    # rows
+    raw_rows = obj.get("rows")
+    rows: tuple[tuple[int, ...], ...] = ()
+    if raw_rows not in (None, []):
+        if not isinstance(raw_rows, list) or len(raw_rows) != len(ROW_SIZES):
+            raise _bad('"rows" lists the four rows, row 1 (one card) first')
+        rows = tuple(_json_cards(r, f"row {i + 1}", allow_unknown=False)
+                     for i, r in enumerate(raw_rows))
+        for i, row in enumerate(rows):
+            if len(row) != ROW_SIZES[i]:
+                raise _bad(f"row {i + 1} holds exactly {ROW_SIZES[i]} cards, not {len(row)}")
+    elif phase in (PH_PLAY, PH_REVEAL):
+        raise _bad('"rows" are needed while a round is played')
+    in_round = phase in (PH_PLAY, PH_REVEAL)
+    # hands and their public parts
+    raw_hands = _seat_list(obj, "hands", n)
+    raw_public = _seat_list(obj, "public", n)
+    given: list[tuple[int, ...] | None] = [None] * n
+    if raw_hands is not None:
+        for s, h in enumerate(raw_hands):
+            if h is not None:
+                given[s] = _json_cards(h, f"hand of seat {s}")
+    if obj.get("hand") is not None:
+        if mover == TABLE:
+            raise _bad('"hand" is the hand of the seat to move; the table is to move')
+        given[mover] = _json_cards(obj["hand"], '"hand"')
+    hands: list[tuple[int, ...]] = []
+    public: list[tuple[int, ...]] = []
+    for s in range(n):
+        pub = EMPTY
+        if raw_public is not None and raw_public[s] is not None:
+            pub = counts(_json_cards(raw_public[s], f"public cards of seat {s}",
+                                     allow_unknown=False))
+        h = given[s]
+        if h is None:
+            if in_round and lives[s] > 0:
+                vec = list(pub)
+                vec[UNKNOWN] = HAND_SIZE - sum(pub)
+                if vec[UNKNOWN] < 0:
+                    raise _bad(f"seat {s}: more than {HAND_SIZE} public cards")
+                hands.append(tuple(vec))
+            elif sum(pub):
+                raise _bad(f"seat {s} holds no cards, so none of them can be public")
+            else:
+                hands.append(EMPTY)
+        else:
+            expected = (HAND_SIZE,) if in_round and lives[s] > 0 else \
+                (0,) if in_round else (0, HAND_SIZE)
+            if len(h) not in expected:
+                raise _bad(f"seat {s} holds {' or '.join(map(str, expected))} cards, "
+                           f"not {len(h)}")
+            vec = counts(h)
+            if any(pub[k] > vec[k] for k in KINDS):
+                raise _bad(f"seat {s}: the public cards must be among the hand's cards")
+            hands.append(vec)
+        public.append(pub)
+    # swaps and the knock
+    swapped = 0
+    raw_swapped = _seat_list(obj, "swapped", n)
+    if raw_swapped is not None and in_round:
+        for s, v in enumerate(raw_swapped):
+            if not isinstance(v, bool):
+                raise _bad('"swapped" lists true or false per seat')
+            if v and lives[s] > 0:
+                swapped |= 1 << s
+    knocked_by = -1
+    raw_knock = obj.get("knocked_by")
+    if raw_knock is not None and in_round:
+        if isinstance(raw_knock, bool) or not isinstance(raw_knock, int) or \
+                not 0 <= raw_knock < n or lives[raw_knock] == 0:
+            raise _bad('"knocked_by" is a seat still in the game, or null')
+        if phase == PH_PLAY and raw_knock == mover:
+            raise _bad("the turn came back to the seat that knocked: the round is over")
+        knocked_by = raw_knock
+        swapped |= 1 << raw_knock  # one knocks only after a swap
+    if phase == PH_REVEAL and knocked_by < 0:
+        raise _bad('phase "reveal" follows a knock: "knocked_by" is missing')
+    last = _json_result(obj.get("last_round"), n)
+    turn = mover if mover != TABLE else (knocked_by if phase == PH_REVEAL else starter)
+    if phase == PH_OVER:
+        turn = alive[0]
+    state = LifeState(cfg, phase, turn, starter, round_no, lives, rows, tuple(hands),
+                      tuple(public), swapped, knocked_by, last,
+                      alive[0] if phase == PH_OVER else -1)
+    # consistency: the deck, and no unannounced sudden death
+    vec = located(state)
+    for k in KINDS:
+        if vec[k] > DECK[k]:
+            raise _bad(f"the deck holds only {DECK[k]} {TOKEN[k]} cards; the position has "
+                       f"{vec[k]}")
+    if sum(vec) > DECK_SIZE:
+        raise _bad(f"the position holds more than the {DECK_SIZE} cards of the deck")
+    if in_round:
+        for s in range(n):
+            if swapped >> s & 1:
+                for k in rules.sudden:
+                    if hands[s][k] == DECK[k]:
+                        raise _bad(f"seat {s} swapped and holds all {DECK[k]} {TOKEN[k]} "
+                                   "cards: that ended the round at once (sudden death)")
+    if phase == PH_REVEAL and all(hands[s][UNKNOWN] == 0 for s in alive):
+        raise _bad('phase "reveal" waits for hands that are not known; all of them are')
+    return state
+
+
+def _json_result(value: Any, n: int) -> RoundResult | None:
+    if value is None:
+        return None
+    if not isinstance(value, Mapping):
+        raise _bad('"last_round" is an object {"round", "points", "lives_lost", '
+                   '"sudden_death", "sudden_animal"}')
+    try:
+        lost = tuple(int(x) for x in value.get("lives_lost") or [0] * n)
+        points_raw = value.get("points")
+        points = tuple(None if p is None else int(p) for p in points_raw) if points_raw \
+            else (None,) * n
+        sudden_raw = value.get("sudden_death")
+        sudden = -1 if sudden_raw is None else int(sudden_raw)
+        animal_raw = value.get("sudden_animal")
+        animal = 0 if animal_raw is None else (parse_animal(str(animal_raw)) or 0)
+        round_no = int(value.get("round", 0))
+    except (TypeError, ValueError) as exc:
+        raise _bad(f'"last_round": {exc}') from exc
+    if len(lost) != n or len(points) != n or not -1 <= sudden < n:
+        raise _bad('"last_round" lists one entry per seat')
+    return RoundResult(round_no, points, lost, sudden, animal)
+
+
+__all__ = ["cards_text", "compact_text", "format_action", "from_json", "parse_action",
+           "parse_cards", "result_json", "to_json"]
