@@ -292,6 +292,8 @@ def _apply_swap(state: LifeState, action: LifeAction) -> LifeState:
     seat = state.turn
     r = action.row - 1
     laid = action.cards
+    if len(laid) > 1 and laid != tuple(sorted(laid)):
+        laid = tuple(sorted(laid))
     taken = state.rows[r]
     hand = list(state.hands[seat])
     pub = list(state.public[seat])
@@ -317,20 +319,20 @@ def _apply_swap(state: LifeState, action: LifeAction) -> LifeState:
         hand[UNKNOWN] -= missing
         hand[sudden] = DECK[sudden]
         pub[sudden] = DECK[sudden]
-    rows = list(state.rows)
-    rows[r] = laid
-    hands = list(state.hands)
-    hands[seat] = tuple(hand)
-    public = list(state.public)
-    public[seat] = tuple(pub)
-    st = state._replace(rows=tuple(rows), hands=tuple(hands), public=tuple(public),
-                        swapped=state.swapped | 1 << seat)
+    rows = state.rows
+    hands = state.hands
+    public = state.public
+    nxt = seat if sudden else next_in(state.lives, seat)
+    st = LifeState(state.cfg, PH_PLAY, nxt, state.starter, state.round, state.lives,
+                   (*rows[:r], laid, *rows[r + 1:]),
+                   (*hands[:seat], tuple(hand), *hands[seat + 1:]),
+                   (*public[:seat], tuple(pub), *public[seat + 1:]),
+                   state.swapped | 1 << seat, state.knocked_by, state.last, -1)
     if sudden:
         return _end_sudden(st, seat, sudden)
-    nxt = next_in(state.lives, seat)
     if nxt == state.knocked_by:
         return _end_normally(st)
-    return st._replace(turn=nxt)
+    return st
 
 
 def _apply_deal(state: LifeState, action: LifeAction) -> LifeState:
@@ -451,7 +453,7 @@ def random_action(state: LifeState, rng: random.Random) -> LifeAction:
     if hand[UNKNOWN]:
         return rng.choice(legal_actions(state))
     choices = 5 if state.knocked_by >= 0 or state.swapped >> seat & 1 else 4
-    pick = rng.randrange(choices)
+    pick = int(rng.random() * choices)
     if pick == 4:
         return KNOCK_ACTION
     row = pick + 1
