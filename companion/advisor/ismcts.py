@@ -5,10 +5,16 @@ that seat knows (`view` + `determinize`), walks the tree choosing only among the
 available in that sample (availability-aware UCB: a child's exploration term counts the times it
 was *available*, not the parent's visits), expands one new action, plays a cheap policy for a few
 plies (or to the end of the round: the next table/chance decision) and backs up the per-seat value
-of `evaluate`/`returns`. Each node keeps the reward of the seat that made the move into it.
+of the leaf evaluation (`returns` at the end of the game). Each node keeps the reward of the seat
+that made the move into it.
 
 Anytime: `search` stops at a wall-clock budget or an iteration count, and can report progress.
-Reproducible: everything random comes from one `random.Random(seed)`.
+Reproducible: everything random comes from one `random.Random(seed)`; with an iteration count the
+answer depends on nothing else.
+
+The parameters left open in `Config` (None) take the values measured for the game
+(`bots.search_defaults`: exploration constant, playout depth and policy, leaf evaluation; see
+docs/advisor.md), or generic ones for a game without measurements.
 """
 
 from __future__ import annotations
@@ -17,12 +23,15 @@ import math
 import random
 import time
 from collections.abc import Callable, Hashable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from companion.engines.base import TABLE, Game
 
 Policy = Callable[[Game, Any, random.Random], Any]
+Evaluate = Callable[[Game, Any], tuple[float, ...]]
+
+__all__ = ["Choice", "Config", "Evaluate", "Node", "Policy", "SearchResult", "search"]
 
 
 class Node:
@@ -65,10 +74,33 @@ class SearchResult:
 
 @dataclass(slots=True)
 class Config:
-    exploration: float = 0.7
-    playout_depth: int = 8  # plies of the playout policy before `evaluate` cuts it short
+    """Search parameters; None = the value measured for the game (`bots.search_defaults`)."""
+
+    exploration: float | None = None  # UCB constant, on the scale of the leaf values
+    playout_depth: int | None = None  # plies of the playout policy before the leaf evaluation
     stop_at_table: bool = True  # a deal/draw/reshuffle ends the playout (end of the round)
-    policy: Policy | None = None  # default: the game's `random_action`
+    policy: Policy | None = None  # playout policy; default: the game's `random_action`
+    evaluate: Evaluate | None = None  # leaf evaluation; default: the game's `evaluate`
+
+
+#: generic values for a game without measured ones
+GENERIC = Config(exploration=0.7, playout_depth=8)
+
+
+def resolve(game: Game, config: Config | None = None) -> Config:
+    """`config` with every open parameter filled: the game's measured values, else generic."""
+    cfg = config or Config()
+    from .bots import search_defaults  # the per-game knowledge lives with the bots
+
+    tuned = search_defaults(game)
+    out = replace(cfg)
+    for name in ("exploration", "playout_depth", "policy", "evaluate"):
+        if getattr(out, name) is None:
+            value = getattr(tuned, name) if tuned is not None else None
+            if value is None:
+                value = getattr(GENERIC, name)
+            setattr(out, name, value)
+    return out
 
 
 def search(
@@ -85,12 +117,15 @@ def search(
     stats: dict[Hashable, list[float]] | None = None,
 ) -> SearchResult:
     """Search the decision of `seat` in `state` (the full state or the seat's view: only
-    `view(state, seat)` is ever used). Stops at `budget_ms` or after `iterations`."""
+    `view(state, seat)` is ever used). Stops at `budget_ms` or after `iterations`, whichever
+    comes first (at least one iteration). `progress` is called with the best-so-far result
+    every `progress_every` seconds; `stats` accumulates the root's visits and rewards per
+    action (for merging root-parallel searches)."""
     if budget_ms is None and iterations is None:
         raise ValueError("give a time budget or an iteration count")
     if game.to_move(state) != seat:
         raise ValueError(f"seat {seat} is not to move")
-    cfg = config or Config()
+    cfg = resolve(game, config)
     rng = random.Random(seed)
     view = game.view(state, seat)
     root = Node(None, None, seat)
@@ -98,19 +133,22 @@ def search(
     deadline = None if budget_ms is None else started + budget_ms / 1000
     next_report = started + progress_every
     done = 0
-    root_actions = game.legal_actions(view) if _own_actions_known(game, view) else None
+    root_actions = _root_actions(game, view, seat, rng)
+    iterate = _Iteration(game, view, seat, root, root_actions, rng, cfg)
+    clock = time.perf_counter
     while True:
         if iterations is not None and done >= iterations:
             break
-        now = time.perf_counter() if deadline is not None or progress else 0.0
-        if deadline is not None and now >= deadline and done > 0:
-            break
-        _iterate(game, view, seat, root, root_actions, rng, cfg)
+        if deadline is not None or progress is not None:
+            now = clock()
+            if deadline is not None and now >= deadline and done > 0:
+                break
+            if progress is not None and now >= next_report:
+                progress(_result(root, seat, done, now - started))
+                next_report = now + progress_every
+        iterate()
         done += 1
-        if progress is not None and now >= next_report:
-            progress(_result(game, root, seat, done, now - started))
-            next_report = now + progress_every
-    result = _result(game, root, seat, done, time.perf_counter() - started)
+    result = _result(root, seat, done, time.perf_counter() - started)
     if stats is not None:
         for child in root.children.values():
             entry = stats.setdefault(child.action, [0.0, 0.0])
@@ -119,88 +157,133 @@ def search(
     return result
 
 
-def _own_actions_known(game: Game, view: Any) -> bool:
-    """Whether the root's legal actions are the same in every determinization (the own hand
-    is fully known). Then they are computed once instead of every iteration."""
+def _root_actions(game: Game, view: Any, seat: int, rng: random.Random) -> list[Any] | None:
+    """The root's legal actions when they are the same in every determinization (the seat
+    knows its own hand: its legal actions are those of its view), else None (an unreported
+    hand: the actions depend on the sampled hand). Checked on a few samples, with a private
+    generator so that the search's own random stream does not depend on it."""
     try:
-        return bool(game.legal_actions(view)) and "?" not in (game.to_json(view).get("hand") or [])
+        actions = game.legal_actions(view)
     except Exception:  # an unknown hand may not even allow listing
-        return False
+        return None
+    if not actions:
+        return None
+    wanted = set(actions)
+    probe = random.Random(rng.random())
+    for _ in range(3):
+        if set(game.legal_actions(game.determinize(view, seat, probe))) != wanted:
+            return None
+    return actions
 
 
-def _iterate(
-    game: Game,
-    view: Any,
-    seat: int,
-    root: Node,
-    root_actions: list | None,
-    rng: random.Random,
-    cfg: Config,
-) -> None:
-    state = game.determinize(view, seat, rng)
-    node = root
-    # Selection and expansion.
-    while True:
-        if game.is_terminal(state):
-            break
-        mover = game.to_move(state)
-        if mover == TABLE:
-            if cfg.stop_at_table:
+class _Iteration:
+    """One ISMCTS iteration as a callable, with everything it needs bound once."""
+
+    __slots__ = ("apply", "c", "depth", "determinize", "evaluate", "game", "is_terminal",
+                 "legal", "policy", "returns", "rng", "root", "root_actions", "sample_chance",
+                 "seat", "stop_at_table", "to_move", "view")
+
+    def __init__(self, game: Game, view: Any, seat: int, root: Node,
+                 root_actions: list[Any] | None, rng: random.Random, cfg: Config) -> None:
+        self.game = game
+        self.view = view
+        self.seat = seat
+        self.root = root
+        self.root_actions = root_actions
+        self.rng = rng
+        assert cfg.exploration is not None and cfg.playout_depth is not None
+        self.c = cfg.exploration
+        self.depth = cfg.playout_depth
+        self.stop_at_table = cfg.stop_at_table
+        self.policy = cfg.policy
+        self.evaluate = cfg.evaluate
+        self.apply = game.apply
+        self.determinize = game.determinize
+        self.is_terminal = game.is_terminal
+        self.legal = game.legal_actions
+        self.returns = game.returns
+        self.sample_chance = game.sample_chance
+        self.to_move = game.to_move
+
+    def __call__(self) -> None:
+        game = self.game
+        rng = self.rng
+        apply = self.apply
+        is_terminal = self.is_terminal
+        to_move = self.to_move
+        state = self.determinize(self.view, self.seat, rng)
+        node = root = self.root
+        c = self.c
+        log = math.log
+        sqrt = math.sqrt
+        # Selection and expansion.
+        while True:
+            if is_terminal(state):
                 break
-            state = game.apply(state, game.sample_chance(state, rng))
-            continue
-        actions = (
-            root_actions if node is root and root_actions is not None else game.legal_actions(state)
-        )
-        children = node.children
-        untried = [a for a in actions if a not in children]
-        for a in actions:
-            child = children.get(a)
-            if child is not None:
-                child.avail += 1
-        if untried:
-            action = untried[rng.randrange(len(untried))] if len(untried) > 1 else untried[0]
-            child = Node(node, action, mover)
-            child.avail = 1
-            children[action] = child
-            state = game.apply(state, action)
-            node = child
-            break
-        best = None
-        best_score = -1.0
-        c = cfg.exploration
-        for a in actions:
-            child = children[a]
-            score = child.reward / child.visits + c * math.sqrt(
-                math.log(child.avail) / child.visits
-            )
-            if score > best_score:
-                best, best_score = child, score
-        assert best is not None
-        state = game.apply(state, best.action)
-        node = best
-    # Playout.
-    policy = cfg.policy
-    depth = cfg.playout_depth
-    while depth > 0 and not game.is_terminal(state):
-        if game.to_move(state) == TABLE:
-            if cfg.stop_at_table:
+            mover = to_move(state)
+            if mover == TABLE:
+                if self.stop_at_table:
+                    break
+                state = apply(state, self.sample_chance(state, rng))
+                continue
+            if node is root and self.root_actions is not None:
+                actions = self.root_actions
+            else:
+                actions = self.legal(state)
+            children = node.children
+            untried = []
+            for a in actions:
+                child = children.get(a)
+                if child is None:
+                    untried.append(a)
+                else:
+                    child.avail += 1
+            if untried:
+                action = untried[rng.randrange(len(untried))] if len(untried) > 1 else untried[0]
+                child = Node(node, action, mover)
+                child.avail = 1
+                children[action] = child
+                state = apply(state, action)
+                node = child
                 break
-            state = game.apply(state, game.sample_chance(state, rng))
-            continue
-        action = policy(game, state, rng) if policy else game.random_action(state, rng)
-        state = game.apply(state, action)
-        depth -= 1
-    values = game.returns(state) if game.is_terminal(state) else game.evaluate(state)
-    # Backpropagation: each node scores the move of the seat that made it.
-    while node is not None:
-        node.visits += 1
-        if node.parent is not None:
-            node.reward += values[node.player]
-        node = node.parent
+            best = None
+            best_score = -1.0
+            for a in actions:
+                child = children[a]
+                v = child.visits
+                score = child.reward / v + c * sqrt(log(child.avail) / v)
+                if score > best_score:
+                    best, best_score = child, score
+            assert best is not None
+            state = apply(state, best.action)
+            node = best
+        # Playout.
+        policy = self.policy
+        depth = self.depth
+        while depth > 0 and not is_terminal(state):
+            if to_move(state) == TABLE:
+                if self.stop_at_table:
+                    break
+                state = apply(state, self.sample_chance(state, rng))
+                continue
+            action = policy(game, state, rng) if policy else game.random_action(state, rng)
+            state = apply(state, action)
+            depth -= 1
+        if is_terminal(state):
+            values = self.returns(state)
+        elif self.evaluate is not None:
+            values = self.evaluate(game, state)
+        else:
+            values = game.evaluate(state)
+        # Backpropagation: each node scores the move of the seat that made it.
+        while node is not None:
+            node.visits += 1
+            if node.parent is not None:
+                node.reward += values[node.player]
+            node = node.parent
 
 
-def _result(game: Game, root: Node, seat: int, iterations: int, elapsed: float) -> SearchResult:
+def _result(root: Node, seat: int, iterations: int, elapsed: float) -> SearchResult:
     total = sum(c.visits for c in root.children.values()) or 1
     choices = sorted(
         (

@@ -1,0 +1,485 @@
+"""Bots on the Game contract: random, greedy one-ply with per-game priorities, and ISMCTS.
+
+A bot answers one question: which action does `seat` take in `state`? It looks only at
+`game.view(state, seat)` — what that seat knows — so a bot can sit at a simulated table that
+holds every card without cheating.
+
+- `RandomBot`: uniform among the legal actions.
+- `GreedyBot`: one ply. Each legal action is applied to the seat's view and the resulting
+  position scored from the seat's side; the best (ties broken at random) is played. The
+  position score and an action cost are per game (`HEURISTICS`); a game without an entry is
+  scored by its own `evaluate`. For DOG: progress of the figures, home and out of the
+  kennel, figures within reach of an opponent, the own start field kept free, and the card
+  spent (a joker or a 7 is worth keeping).
+- `IsmctsBot`: `ismcts.search` at a wall-clock or iteration budget; no search when only one
+  action is legal.
+
+`make_bot("ismcts:ms=500")` builds a bot from the spec strings of the arena.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from companion.engines.base import Game
+from companion.engines.dog.actions import PLAY as PLAY_KIND
+from companion.engines.dog.board import kennel
+from companion.engines.dog.cards import FOUR, JOKER, ONE, SEVEN, SWAP, THIRTEEN
+from companion.engines.dog.state import DRAWN as DRAWN_PHASE
+from companion.engines.dog.state import EXCHANGE, OVER, DogState
+from companion.engines.dog.state import PLAY as PLAY_PHASE
+
+from . import ismcts
+
+__all__ = [
+    "HEURISTICS",
+    "Bot",
+    "GreedyBot",
+    "IsmctsBot",
+    "RandomBot",
+    "dog_action_cost",
+    "dog_evaluate",
+    "dog_play_gain",
+    "dog_playout_policy",
+    "dog_position_score",
+    "make_bot",
+    "search_defaults",
+]
+
+
+class Bot(Protocol):
+    name: str
+
+    def choose(self, game: Game, state: Any, seat: int, rng: random.Random) -> Any:
+        """The action of `seat` (to move in `state`), from what the seat knows."""
+        ...
+
+
+# ---------------------------------------------------------------------------------------------
+# Random
+# ---------------------------------------------------------------------------------------------
+@dataclass
+class RandomBot:
+    """Uniform among the legal actions of the seat's view."""
+
+    name: str = "random"
+
+    def choose(self, game: Game, state: Any, seat: int, rng: random.Random) -> Any:
+        actions = game.legal_actions(game.view(state, seat))
+        return actions[0] if len(actions) == 1 else rng.choice(actions)
+
+
+# ---------------------------------------------------------------------------------------------
+# Greedy one ply
+# ---------------------------------------------------------------------------------------------
+#: score(game, position after the action, seat) -> higher is better for seat
+Score = Callable[[Game, Any, int], float]
+#: cost(game, position before, action, seat) -> what the action spends (subtracted)
+Cost = Callable[[Game, Any, Any, int], float]
+
+
+def evaluate_score(game: Game, state: Any, seat: int) -> float:
+    """The game's own `evaluate` (terminal: `returns`) for `seat`."""
+    values = game.returns(state) if game.is_terminal(state) else game.evaluate(state)
+    return values[seat]
+
+
+def no_cost(game: Game, state: Any, action: Any, seat: int) -> float:
+    return 0.0
+
+
+def one_ply(game: Game, view: Any, seat: int, rng: random.Random,
+            score: Score = evaluate_score, cost: Cost = no_cost) -> Any:
+    """The legal action whose resulting position scores best for `seat` (generic: any game).
+    Ties (within 1e-9) are broken uniformly at random."""
+    actions = game.legal_actions(view)
+    if len(actions) == 1:
+        return actions[0]
+    best: list[Any] = []
+    best_value = float("-inf")
+    for action in actions:
+        value = score(game, game.apply(view, action), seat) - cost(game, view, action, seat)
+        if value > best_value + 1e-9:
+            best, best_value = [action], value
+        elif value >= best_value - 1e-9:
+            best.append(action)
+    return best[0] if len(best) == 1 else rng.choice(best)
+
+
+@dataclass
+class GreedyBot:
+    """One-ply lookahead with a per-game position score and action cost."""
+
+    score: Score = evaluate_score
+    cost: Cost = no_cost
+    name: str = "greedy"
+
+    @classmethod
+    def for_game(cls, game: Game) -> GreedyBot:
+        score, cost = HEURISTICS.get(game.name, (evaluate_score, no_cost))
+        return cls(score, cost, "heuristic")
+
+    def choose(self, game: Game, state: Any, seat: int, rng: random.Random) -> Any:
+        return one_ply(game, game.view(state, seat), seat, rng, self.score, self.cost)
+
+
+# -- DOG priorities ----------------------------------------------------------------------------
+#: a figure out of the kennel is worth this many steps on top of its progress
+DOG_OUT = 30.0
+#: a figure in the goal is safe: worth this many steps on top of its progress
+DOG_HOME = 12.0
+#: chance that an opponent behind a figure (1..13 fields, or 4 ahead) knocks it out
+DOG_THREAT = 0.25
+#: how much the seat's own team's risk counts (opponents' risk counts half as a chance)
+DOG_OWN_RISK = 1.0
+DOG_THEIR_RISK = 0.5
+#: own figure on the own start field while others wait in the kennel (it blocks them)
+DOG_BLOCK = 3.0
+#: steps per point of card value spent
+DOG_CARD = 3.0
+#: the end of the game
+DOG_WIN = 1e6
+
+
+def _dog_figure(geo: Any, s: int, p: int) -> float:
+    if p < 0:
+        return 0.0
+    if p >= geo.length:
+        return DOG_OUT + DOG_HOME + geo.progress(s, p)
+    return DOG_OUT + geo.progress(s, p)
+
+
+def dog_seat_values(state: DogState) -> list[tuple[float, float]]:
+    """Per seat, in steps: (what its figures are worth, what it risks). Worth: the progress of
+    every figure plus the out-of-the-kennel and home bonuses, less `DOG_BLOCK` for a figure
+    blocking its own start field while others wait in the kennel. Risk: each figure on the
+    track within reach of an opponent (1..13 fields behind it, 4 ahead of it, or the kennel
+    of an opponent whose start field it stands on) times `DOG_THREAT` times its worth."""
+    cfg = state.cfg
+    geo = cfg.geo
+    L = geo.length
+    start = geo.start
+    figures = state.figures
+    team_of = cfg.team_of
+    track: list[tuple[int, int]] = []  # (field, team) of every figure on the track
+    waiting: list[bool] = []
+    for s, fs in enumerate(figures):
+        waiting.append(kennel(s) in fs)
+        for p in fs:
+            if 0 <= p < L:
+                track.append((p, team_of[s]))
+    out: list[tuple[float, float]] = []
+    for s, fs in enumerate(figures):
+        team = team_of[s]
+        value = 0.0
+        risk = 0.0
+        for p in fs:
+            if p < 0:
+                continue
+            if p >= L:
+                value += DOG_OUT + DOG_HOME + geo.progress(s, p)
+                continue
+            worth = DOG_OUT + geo.progress(s, p)
+            value += worth
+            if p == start[s]:
+                continue  # protected on its own start field
+            for q, t in track:
+                if t != team:
+                    d = (p - q) % L
+                    if 1 <= d <= 13 or d == L - 4:
+                        risk += DOG_THREAT * worth
+                        break
+            else:
+                for o in range(cfg.seats):
+                    if team_of[o] != team and p == start[o] and waiting[o]:
+                        risk += DOG_THREAT * worth  # it can come out onto this field
+                        break
+        if waiting[s] and start[s] in fs:
+            value -= DOG_BLOCK
+        out.append((value, risk))
+    return out
+
+
+def dog_position_score(game: Game, state: DogState, seat: int) -> float:
+    """DOG position from `seat`'s side, in steps: its team's worth less risk, minus the
+    opponents' (averaged over the opponent teams; their risk counts `DOG_THEIR_RISK`, as
+    the seat's own team moves after them only)."""
+    cfg = state.cfg
+    if state.phase == OVER:
+        return DOG_WIN if cfg.team_of[seat] == state.winner else -DOG_WIN
+    team_of = cfg.team_of
+    mine = team_of[seat]
+    other_teams = max(1, len(cfg.teams) - 1)
+    total = 0.0
+    for s, (value, risk) in enumerate(dog_seat_values(state)):
+        if team_of[s] == mine:
+            total += value - DOG_OWN_RISK * risk
+        else:
+            total -= (value - DOG_THEIR_RISK * risk) / other_teams
+    return total
+
+
+#: steps of lead that make a team e times likelier to win (logistic scale, measured:
+#: docs/advisor.md)
+DOG_EVAL_SCALE = 160.0
+#: risk weight of the leaf evaluation (both sides: nobody knows who moves next)
+DOG_EVAL_RISK = 0.75
+
+
+def dog_evaluate(game: Game, state: DogState) -> tuple[float, ...]:
+    """Leaf evaluation for the search: each team's chance to win, a softmax (two teams: a
+    logistic) of its worth less risk over `DOG_EVAL_SCALE`; team members share. Terminal:
+    the result."""
+    cfg = state.cfg
+    if state.phase == OVER:
+        return tuple(1.0 if cfg.team_of[s] == state.winner else 0.0 for s in range(cfg.seats))
+    team_of = cfg.team_of
+    worth = [0.0] * len(cfg.teams)
+    for s, (value, risk) in enumerate(dog_seat_values(state)):
+        worth[team_of[s]] += value - DOG_EVAL_RISK * risk
+    top = max(worth)
+    weights = [math.exp((w - top) / DOG_EVAL_SCALE) for w in worth]
+    total = sum(weights)
+    return tuple(weights[team_of[s]] / total for s in range(cfg.seats))
+
+
+def dog_card_value(state: DogState, seat: int, card: int) -> float:
+    """What keeping `card` is worth to `seat` (in steps): the joker most, then the 7, the
+    start cards while figures wait in the kennel, the 4 (backwards), the swap."""
+    if card == JOKER:
+        return 10.0
+    if card == SEVEN:
+        return 5.0
+    if card in (ONE, THIRTEEN):
+        cfg = state.cfg
+        colour = seat
+        if cfg.teams_mode and all(p >= cfg.geo.length for p in state.figures[seat]):
+            colour = cfg.partner[seat]
+        return 4.0 if kennel(colour) in state.figures[colour] else 1.5
+    if card == FOUR:
+        return 2.0
+    if card == SWAP:
+        return 1.5
+    return 1.0
+
+
+def dog_action_cost(game: Game, state: DogState, action: Any, seat: int) -> float:
+    """The value of the card an action spends; in the exchange, the card's value to the
+    seat minus its value to the receiver (give what helps the partner and costs little)."""
+    card = action.card
+    if card <= 0:
+        return 0.0
+    if state.phase == EXCHANGE:
+        receiver = state.cfg.receiver[seat]
+        gain = dog_card_value(state, receiver, card)
+        if not state.cfg.teams_mode:
+            gain = -gain  # solo: the left neighbour is an opponent
+        return DOG_CARD * (dog_card_value(state, seat, card) - 0.5 * gain)
+    return DOG_CARD * dog_card_value(state, seat, card)
+
+
+#: game name → (position score, action cost) of the greedy bot
+HEURISTICS: dict[str, tuple[Score, Cost]] = {
+    "dog": (dog_position_score, dog_action_cost),  # type: ignore[dict-item]
+}
+
+
+#: share of playout moves chosen uniformly at random instead of greedily
+DOG_PLAYOUT_RANDOM = 0.0
+
+
+def dog_playout_policy(game: Game, state: DogState, rng: random.Random) -> Any:
+    """The search's playout policy for DOG: greedy on a cheap estimate of each play's effect
+    (`dog_play_gain`: the moved figure's worth and risk before and after, the figure it
+    knocks out, the card spent), uniformly random with probability `DOG_PLAYOUT_RANDOM`.
+    The exchange and the table's events are random."""
+    if state.phase not in (PLAY_PHASE, DRAWN_PHASE):
+        return game.random_action(state, rng)
+    actions = game.legal_actions(state)
+    if len(actions) == 1:
+        return actions[0]
+    if rng.random() < DOG_PLAYOUT_RANDOM:
+        return actions[rng.randrange(len(actions))]
+    seat = state.turn
+    cfg = state.cfg
+    geo = cfg.geo
+    L = geo.length
+    team_of = cfg.team_of
+    mine = team_of[seat]
+    occ: dict[int, int] = {}
+    track: list[tuple[int, int]] = []
+    waiting = 0
+    for s, fs in enumerate(state.figures):
+        for p in fs:
+            if p >= 0:
+                occ[p] = s
+                if p < L:
+                    track.append((p, team_of[s]))
+            else:
+                waiting |= 1 << s
+    best = actions[0]
+    best_value = float("-inf")
+    for action in actions:
+        value = dog_play_gain(state, action, mine, occ, track, waiting) + rng.random() * 1e-3
+        if value > best_value:
+            best, best_value = action, value
+    return best
+
+
+def _threat(geo: Any, start: tuple[int, ...], team_of: tuple[int, ...], s: int, p: int,
+            track: list[tuple[int, int]], waiting: int) -> float:
+    """`DOG_THREAT` if an opponent may reach field p (seat s's figure) on its next move."""
+    L = geo.length
+    if not 0 <= p < L or p == start[s]:
+        return 0.0
+    team = team_of[s]
+    for q, t in track:
+        if t != team:
+            d = (p - q) % L
+            if 1 <= d <= 13 or d == L - 4:
+                return DOG_THREAT
+    for o, f in enumerate(start):
+        if f == p and waiting >> o & 1 and team_of[o] != team:
+            return DOG_THREAT
+    return 0.0
+
+
+def dog_play_gain(state: DogState, action: Any, mine: int, occ: dict[int, int],
+                  track: list[tuple[int, int]], waiting: int) -> float:
+    """A quick estimate, in the steps of `dog_position_score`, of what a play gains for
+    team `mine`: for each move, the figure's worth (less risk) after minus before, plus the
+    worth of a figure it lands on (gained if an opponent's, lost if the own team's); less
+    the value of the card spent. Figures burned in passing by a 7 are not counted."""
+    if action.kind != PLAY_KIND:
+        return 0.0
+    cfg = state.cfg
+    geo = cfg.geo
+    start = geo.start
+    team_of = cfg.team_of
+    gain = -DOG_CARD * dog_card_value(state, state.turn, action.card)
+    if action.as_card == SWAP:
+        for a, b in action.segs:
+            sa, sb = occ[a], occ[b]
+            for s, frm, to in ((sa, a, b), (sb, b, a)):
+                delta = (_dog_figure(geo, s, to)
+                         * (1 - _threat(geo, start, team_of, s, to, track, waiting))
+                         - _dog_figure(geo, s, frm)
+                         * (1 - _threat(geo, start, team_of, s, frm, track, waiting)))
+                gain += delta if team_of[s] == mine else -delta
+        return gain
+    for frm, to in action.segs:
+        s = -1 - frm if frm < 0 else (geo.goal_owner(frm) if frm >= geo.length
+                                      else occ.get(frm, state.turn))
+        delta = (_dog_figure(geo, s, to) * (1 - _threat(geo, start, team_of, s, to, track,
+                                                        waiting))
+                 - _dog_figure(geo, s, frm) * (1 - _threat(geo, start, team_of, s, frm, track,
+                                                           waiting)))
+        gain += delta if team_of[s] == mine else -delta
+        victim = occ.get(to)
+        if victim is not None and to != frm and to < geo.length:
+            lost = _dog_figure(geo, victim, to)
+            gain += lost if team_of[victim] != mine else -lost
+    return gain
+
+
+#: game name → the search parameters measured for it (docs/advisor.md)
+TUNED: dict[str, ismcts.Config] = {
+    "dog": ismcts.Config(exploration=0.1, playout_depth=4,
+                         evaluate=dog_evaluate),  # type: ignore[arg-type]
+}
+
+
+def search_defaults(game: Game) -> ismcts.Config | None:
+    """The measured search parameters of `game` (None: none measured)."""
+    return TUNED.get(game.name)
+
+
+# ---------------------------------------------------------------------------------------------
+# ISMCTS
+# ---------------------------------------------------------------------------------------------
+@dataclass
+class IsmctsBot:
+    """`ismcts.search` at `budget_ms` (wall clock) or `iterations`; the most visited action.
+    Only one legal action: no search. Each decision's search seed comes from `rng`."""
+
+    budget_ms: float | None = 500.0
+    iterations: int | None = None
+    config: ismcts.Config = field(default_factory=ismcts.Config)
+    name: str = "ismcts"
+    #: totals over all searches: iterations, seconds, searches (for the arena's report)
+    totals: dict[str, float] = field(default_factory=lambda: {"iterations": 0, "seconds": 0.0,
+                                                              "searches": 0})
+
+    def choose(self, game: Game, state: Any, seat: int, rng: random.Random) -> Any:
+        view = game.view(state, seat)
+        actions = game.legal_actions(view)
+        if len(actions) == 1:
+            return actions[0]
+        result = ismcts.search(game, view, seat, budget_ms=self.budget_ms,
+                               iterations=self.iterations, seed=rng.getrandbits(32),
+                               config=self.config)
+        self.totals["iterations"] += result.iterations
+        self.totals["seconds"] += result.elapsed
+        self.totals["searches"] += 1
+        best = result.best
+        return actions[0] if best is None else best.action
+
+
+# ---------------------------------------------------------------------------------------------
+# Specs
+# ---------------------------------------------------------------------------------------------
+_EVALUATIONS: dict[str, ismcts.Evaluate] = {
+    "engine": lambda game, state: game.evaluate(state),
+    "dog": dog_evaluate,  # type: ignore[dict-item]
+}
+_POLICIES: dict[str, ismcts.Policy] = {
+    "random": lambda game, state, rng: game.random_action(state, rng),
+    "dog": dog_playout_policy,  # type: ignore[dict-item]
+}
+_CONFIG_KEYS: dict[str, tuple[str, Callable[[str], Any]]] = {
+    "c": ("exploration", float),
+    "depth": ("playout_depth", int),
+    "table": ("stop_at_table", lambda v: v.lower() in ("1", "true", "yes")),
+    "eval": ("evaluate", _EVALUATIONS.__getitem__),
+    "policy": ("policy", _POLICIES.__getitem__),
+}
+
+
+def make_bot(spec: str, game: Game | None = None) -> Bot:
+    """A bot from its spec: ``random``, ``heuristic`` (the game's greedy bot; needs `game`),
+    ``greedy`` (one ply on `evaluate`), ``ismcts:ms=500`` or ``ismcts:iters=2000`` with
+    optional ``c=<exploration>``, ``depth=<playout plies>``, ``table=0|1`` (stop playouts at
+    the end of the round), comma-separated."""
+    name, _, args = spec.partition(":")
+    params: dict[str, str] = {}
+    for part in filter(None, args.split(",")):
+        key, sep, value = part.partition("=")
+        if not sep:
+            raise ValueError(f"bot parameter {part!r} is not key=value")
+        params[key.strip()] = value.strip()
+    if name == "random" and not params:
+        return RandomBot()
+    if name == "greedy" and not params:
+        return GreedyBot()
+    if name == "heuristic" and not params:
+        if game is None:
+            raise ValueError("the heuristic bot needs the game")
+        return GreedyBot.for_game(game)
+    if name == "ismcts":
+        ms = float(params.pop("ms")) if "ms" in params else None
+        iters = int(params.pop("iters")) if "iters" in params else None
+        if ms is None and iters is None:
+            ms = 500.0
+        config = ismcts.Config()
+        for key, value in params.items():
+            if key not in _CONFIG_KEYS:
+                raise ValueError(f"unknown ismcts parameter {key!r}")
+            attr, conv = _CONFIG_KEYS[key]
+            setattr(config, attr, conv(value))
+        return IsmctsBot(ms, iters, config, name=spec)
+    raise ValueError(f"unknown bot {spec!r}: random, heuristic, greedy, ismcts:ms=…")
+
