@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, field, fields
 from typing import Any, ClassVar, Final, NamedTuple
 
 from ..base import TABLE, InvalidPositionError
@@ -75,7 +75,8 @@ class LifeConfig:
 
     players: int = 4
     rules: HouseRules = HouseRules()
-    first_player: int = 0
+    #: who begins the first round; positions do not carry it (they carry `starter`)
+    first_player: int = field(default=0, compare=False)
 
     def __post_init__(self) -> None:
         n = self.players

@@ -204,6 +204,8 @@ def test_a_physical_table_with_unknown_hands(seed: int, players: int) -> None:
         if action.kind == SWAP and action.sudden:
             break
         assert life.check(public, action) == [], life.format_action(public, action)
+        if action.kind == SWAP and not public.swapped:  # the first swap of the round
+            assert action in life.legal_actions(public)
         truth = life.apply(truth, action)
         public = life.apply(public, action)
         assert conserved(public) and public.rows == truth.rows
