@@ -61,10 +61,8 @@ def laydowns(state: LifeState, seat: int, row: int) -> list[tuple[int, ...]]:
     hand = state.hands[seat]
     target = state.rows[row - 1]
     budget = hand[UNKNOWN]
-    free = unseen(state) if budget else None
-    caps = [0] * NK
-    for k in KINDS:
-        caps[k] = hand[k] + (min(budget, free[k]) if free is not None else 0)
+    free = unseen(state) if budget else EMPTY
+    caps = [hand[k] + min(budget, free[k]) for k in range(NK)]
     out: list[tuple[int, ...]] = []
     cur: list[int] = []
     nkinds = len(KINDS)
@@ -179,6 +177,7 @@ def _check_swap(state: LifeState, action: LifeAction) -> list[Violation]:
     if action.sudden and action.sudden not in SUDDEN:
         raise InvalidActionError(f"{TOKEN[action.sudden]} is no sudden-death animal")
     laid = tuple(sorted(action.cards))
+    _valid(laid)
     if UNKNOWN in laid:
         raise InvalidActionError("the cards laid down are face up: name each of them")
     seat = state.turn
@@ -211,6 +210,12 @@ def _check_swap(state: LifeState, action: LifeAction) -> list[Violation]:
     return []
 
 
+def _valid(cards: tuple[int, ...]) -> None:
+    for c in cards:
+        if not isinstance(c, int) or not 0 <= c < NK:
+            raise InvalidActionError(f"malformed card {c!r}")
+
+
 def _check_deck(vec: list[int]) -> list[Violation]:
     for k in KINDS:
         if vec[k] > DECK[k]:
@@ -223,6 +228,7 @@ def _check_deal(state: LifeState, action: LifeAction) -> list[Violation]:
     if len(rows) != len(ROW_SIZES):
         raise InvalidActionError("a deal lays out four rows")
     for r, row in zip(ROW_SIZES, rows, strict=True):
+        _valid(row)
         if len(row) != r:
             return [violation("lifeislife.row_size", row=r, expected=r, count=len(row))]
         if UNKNOWN in row:
@@ -235,6 +241,7 @@ def _check_deal(state: LifeState, action: LifeAction) -> list[Violation]:
         if len(action.hands) != state.cfg.players:
             raise InvalidActionError(f"a deal lists {state.cfg.players} hands")
         for s, h in enumerate(action.hands):
+            _valid(h)
             expected = HAND_SIZE if state.lives[s] > 0 else 0
             if len(h) != expected:
                 return [violation("lifeislife.deal_size", seat=s, expected=expected,
@@ -249,6 +256,7 @@ def _check_hand(state: LifeState, action: LifeAction) -> list[Violation]:
     if not 0 <= seat < state.cfg.players:
         raise InvalidActionError(f"there is no seat {seat}")
     hand = state.hands[seat]
+    _valid(action.cards)
     entry = counts(action.cards)
     if len(action.cards) != sum(hand) or any(hand[k] > entry[k] for k in KINDS):
         return [violation("lifeislife.hand_mismatch", seat=seat, count=sum(hand))]

@@ -390,3 +390,20 @@ def test_every_code_has_a_legal_and_an_illegal_case_here() -> None:
     text = Path(__file__).read_text(encoding="utf-8")
     asserted = set(re.findall(r'"(lifeislife\.[a-z_]+)"', text))
     assert asserted == set(CODES)
+
+
+def test_malformed_action_objects_raise() -> None:
+    from companion.engines.lifeislife.actions import DEAL, HAND, SWAP, LifeAction
+
+    st = pos(ROWS, [H0, None, None, None])
+    for bad in (LifeAction(SWAP, 7, (1,) * 7), LifeAction(SWAP, 1, (11,)),
+                LifeAction(SWAP, 1, (0,)), LifeAction(SWAP, 1, (1,), sudden=1),
+                LifeAction(HAND, cards=(99,) * 10, seat=1), LifeAction(HAND, seat=9)):
+        with pytest.raises(InvalidActionError):
+            life.check(st, bad)
+    deal = life.new_game({"players": 4})
+    for bad in (LifeAction(DEAL, rows=((1,), (2, 3))),
+                LifeAction(DEAL, rows=((1,), (2, 3), (4, 4, 4), (5, 5, 5, 0))),
+                LifeAction(DEAL, rows=((1,), (2, 3), (4, 4, 4), (5, 5, 5, 6)), hands=((1,),))):
+        with pytest.raises(InvalidActionError):
+            life.check(deal, bad)
