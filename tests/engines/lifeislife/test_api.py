@@ -72,3 +72,16 @@ def test_configuration() -> None:
             life.new_game(bad)
     # who begins is part of the game, not of the position: the rest compares equal
     assert life.from_json(life.to_json(st)) == st
+
+
+def test_states_are_hashable_plain_data() -> None:
+    st = life.start({"players": 4}, random.Random(1))
+    again = life.start({"players": 4}, random.Random(1))
+    assert st == again and hash(st) == hash(again) and len({st, again}) == 1
+    # the hands are known: who would lose most lives now is valued lowest
+    lost = life.score(st)["lives_lost"]
+    values = life.evaluate(st)
+    assert abs(sum(values) - 1.0) < 1e-9
+    assert values.index(min(values)) == lost.index(max(lost))
+    fresh = life.new_game({"players": 5})
+    assert life.evaluate(fresh) == (0.2,) * 5 and life.returns(fresh) == (0.2,) * 5

@@ -53,6 +53,8 @@ class Deck:
 
 def check_invariants(state: LifeState) -> None:
     assert conserved(state)
+    values = life.evaluate(state)
+    assert all(0.0 <= v <= 1.0 for v in values) and abs(sum(values) - 1.0) < 1e-9
     n = state.cfg.players
     alive = [s for s in range(n) if state.lives[s] > 0]
     if state.phase == OVER:
