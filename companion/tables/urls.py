@@ -6,6 +6,7 @@ app_name = "tables"
 
 urlpatterns = [
     path("new", views.new_table, name="new"),
+    path("new/<str:game>", views.new_table, name="new-game"),
     path("join", views.join_by_code, name="join"),
     path("<str:table_id>/", views.table_page, name="table"),
     path("<str:table_id>/seats", views.seats, name="seats"),
@@ -18,6 +19,7 @@ urlpatterns = [
     path("<str:table_id>/hand", views.hand, name="hand"),
     path("<str:table_id>/correct", views.correct, name="correct"),
     path("<str:table_id>/hint", views.hint, name="hint"),
+    path("<str:table_id>/compose/<str:kind>", views.compose, name="compose"),
 ]
 
 api_urlpatterns = [

@@ -15,18 +15,8 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from . import presenters, services
 from .errors import BadInput, Refused, StaleSeq, TableError
 from .models import Table
-from .presenters import dog_colours
 from .rendering import hint_context, live_fragments, table_context
 from .tokens import COOKIE_MAX_AGE, cookie_name, cookie_value, token_from_cookie
-
-RULES_TOGGLES = (
-    ("goal_entry_mandatory", "Entering the goal is mandatory when possible"),
-    ("knock_own", "Landing on your own figures sends them home"),
-    ("seven_partner_exception", "7: the rest goes to the partner after your last figure"),
-    ("swap_void", "A swap card with no swap possible may be played without effect"),
-    ("fold_face_up", "Folded cards are shown face up"),
-    ("card_exchange", "Partners exchange a card after each deal"),
-)
 
 
 def _table(table_id: str) -> Table:
@@ -68,32 +58,24 @@ def _int(value: Any, what: str) -> int:
 
 
 @require_http_methods(["GET", "POST"])
-def new_table(request: HttpRequest) -> HttpResponse:
-    context: dict[str, Any] = {
-        "toggles": RULES_TOGGLES,
-        "colours": dog_colours.COLOURS,
-        "error": None,
-    }
+def new_table(request: HttpRequest, game: str = "dog") -> HttpResponse:
+    """The lobby of a game: seats, names, colours and the game's options."""
+    try:
+        presenter = presenters.get(game)
+    except KeyError as exc:
+        raise Http404("no such game") from exc
+    context: dict[str, Any] = {**presenter.lobby_context(), "game": game, "error": None}
     if request.method == "POST":
-        form = request.POST
         try:
-            seats = _int(form.get("seats", "4"), "the number of seats")
-            mode = form.get("mode") or None
-            rules: dict[str, Any] = {"direction": form.get("direction", "cw")}
-            for key, _ in RULES_TOGGLES:
-                rules[key] = form.get(key) == "on"
-            names = [form.get(f"name{i}", "") for i in range(seats)] if 2 <= seats <= 6 else []
-            colours = [form.get(f"colour{i}", "") for i in range(seats)] if names else None
-            table, host_token = services.create_table(
-                "dog", {"seats": seats, "mode": mode, "rules": rules}, names, colours
-            )
+            options, names, colours = presenter.lobby_options(request.POST)
+            table, host_token = services.create_table(game, options, names, colours)
         except TableError as exc:
             context["error"] = exc.message
-            return render(request, "tables/new.html", context, status=400)
+            return render(request, presenter.lobby_template, context, status=400)
         response = redirect("tables:table", table_id=table.id)
         _set_token_cookie(response, request, table.id, "host", host_token)
         return response
-    return render(request, "tables/new.html", context)
+    return render(request, presenter.lobby_template, context)
 
 
 @require_GET
@@ -173,13 +155,9 @@ def entry(request: HttpRequest, table_id: str) -> HttpResponse:
     table = _table(table_id)
     get = request.GET
     try:
-        context = table_context(
-            table,
-            _actor(request, table),
-            card=get.get("card") or None,
-            joker_as=get.get("joker_as") or None,
-            seven=get.get("seven") or None,
-        )
+        # Each game's presenter reads (and validates) its own steps: card, joker_as, seven, row.
+        steps = {key: get.get(key) or None for key in ("card", "joker_as", "seven", "row")}
+        context = table_context(table, _actor(request, table), **steps)
     except TableError as exc:
         return HttpResponseBadRequest(exc.message)
     context["pick"] = get.get("pick") or None
@@ -322,23 +300,48 @@ def correct(request: HttpRequest, table_id: str) -> HttpResponse:
 
 @require_POST
 def hand(request: HttpRequest, table_id: str) -> HttpResponse:
+    """A hand as counts per card: the seat's own (private), or at a round's end any shown hand
+    (field ``seat``; the engine and presenter decide who may enter which)."""
     table = _table(table_id)
     actor = _actor(request, table)
     cards: list[str] = []
     try:
         for token in presenters.get(table.game).hand_tokens():
             count = _int(request.POST.get(f"count-{token}") or 0, f"the count of {token}")
-            if not 0 <= count <= 8:
+            if not 0 <= count <= 9:
                 raise BadInput(f"{count} × {token} is not possible")
             cards += [token] * count
-        if actor is None or actor.seat is None:
-            raise BadInput("only a seated player can enter their own hand")
+        if actor is None:
+            raise BadInput("only a seated player or the host can enter a hand")
+        seat = actor.seat if not request.POST.get("seat") else _int(request.POST["seat"], "seat")
+        if seat is None:
+            raise BadInput("say whose hand this is")
         services.record_action(
             table.id,
             actor,
-            services.hand_notation(table, actor.seat, cards),
+            services.hand_notation(table, seat, cards),
             _int(request.POST.get("expected_seq"), "seq"),
         )
     except TableError as exc:
         return _ruling(request, table, _refusal(exc, "hand"))
-    return _ruling(request, table, {"kind": "recorded", "action": "your hand is entered"})
+    return _ruling(request, table, {"kind": "recorded", "action": f"the hand of seat {seat}"})
+
+
+@require_POST
+def compose(request: HttpRequest, table_id: str, kind: str) -> HttpResponse:
+    """A play built from a form (Life is Life's rows at the deal, a swap from animal counts):
+    the presenter turns the form into the engine's notation, then it is recorded as usual."""
+    table = _table(table_id)
+    text = kind
+    try:
+        text = presenters.get(table.game).compose(kind, request.POST)
+        recorded = services.record_action(
+            table.id, _actor(request, table), text, _int(request.POST.get("expected_seq"), "seq")
+        )
+    except TableError as exc:
+        return _ruling(request, table, _refusal(exc, text))
+    return _ruling(
+        request,
+        table,
+        {"kind": "recorded", "seq": recorded.event.seq, "action": recorded.event.payload["action"]},
+    )

@@ -19,6 +19,11 @@ class Privacy:
 
 class Presenter(Protocol):
     template: str
+    lobby_template: str
+
+    def lobby_context(self) -> dict[str, Any]: ...
+
+    def lobby_options(self, form: Any) -> tuple[dict[str, Any], list[str], list[str] | None]: ...
 
     def colour_hex(self, colour: str) -> str: ...
 
@@ -52,9 +57,10 @@ class Presenter(Protocol):
 
 
 def get(game_name: str) -> Presenter:
-    from . import dog
+    """The presenter of a game; KeyError for a game the tables do not know."""
+    from . import dog, lifeislife
 
-    presenters: dict[str, Presenter] = {"dog": dog.PRESENTER}
+    presenters: dict[str, Presenter] = {"dog": dog.PRESENTER, "lifeislife": lifeislife.PRESENTER}
     return presenters[game_name]
 
 

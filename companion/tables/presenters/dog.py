@@ -12,7 +12,7 @@ from companion.engines.dog.state import NO_CARD, DogState
 
 from ..errors import BadInput
 from . import Privacy, dog_board, dog_entry
-from .dog_colours import COLOUR_HEX, COLOURS
+from .colours import COLOUR_HEX, COLOURS
 from .dog_entry import move_label
 
 OPTION_KEYS = {"seats", "mode", "rules", "first_dealer"}
@@ -20,13 +20,48 @@ OPTION_KEYS = {"seats", "mode", "rules", "first_dealer"}
 UNDO_BARRIERS = {DEAL, DRAW, RESHUFFLE, HAND, GIVE}
 
 
+RULES_TOGGLES = (
+    ("goal_entry_mandatory", "Entering the goal is mandatory when possible"),
+    ("knock_own", "Landing on your own figures sends them home"),
+    ("seven_partner_exception", "7: the rest goes to the partner after your last figure"),
+    ("swap_void", "A swap card with no swap possible may be played without effect"),
+    ("fold_face_up", "Folded cards are shown face up"),
+    ("card_exchange", "Partners exchange a card after each deal"),
+)
+
+
+def _int(value: Any, what: str) -> int:
+    try:
+        return int(value)
+    except (TypeError, ValueError) as exc:
+        raise BadInput(f"{what} must be a whole number") from exc
+
+
 @dataclass(frozen=True, slots=True)
 class DogPresenter:
     #: The template whose partials (board, score, entry, hand) draw this game.
     template = "tables/dog.html"
 
+    lobby_template = "tables/new_dog.html"
+
+    def lobby_context(self) -> dict[str, Any]:
+        return {"toggles": RULES_TOGGLES, "colours": COLOURS}
+
+    def lobby_options(self, form: Any) -> tuple[dict[str, Any], list[str], list[str] | None]:
+        """The lobby form → engine options, names and colours (BadInput when malformed)."""
+        seats = _int(form.get("seats", "4"), "the number of seats")
+        rules: dict[str, Any] = {"direction": form.get("direction", "cw")}
+        for key, _ in RULES_TOGGLES:
+            rules[key] = form.get(key) == "on"
+        names = [form.get(f"name{i}", "") for i in range(seats)] if 2 <= seats <= 6 else []
+        colours = [form.get(f"colour{i}", "") for i in range(seats)] if names else None
+        return {"seats": seats, "mode": form.get("mode") or None, "rules": rules}, names, colours
+
     def colour_hex(self, colour: str) -> str:
         return COLOUR_HEX[colour]
+
+    def compose(self, kind: str, form: Any) -> str:
+        raise BadInput("DOG plays are entered card by card, not composed from a form")
 
     def hand_tokens(self) -> tuple[str, ...]:
         """The card tokens of the hand form, in their order."""

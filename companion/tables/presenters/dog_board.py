@@ -9,7 +9,7 @@ from typing import Any
 from companion.engines.base import Game
 from companion.engines.dog.state import DogState
 
-from .dog_colours import COLOUR_HEX
+from .colours import COLOUR_HEX
 
 VIEW = 400
 CENTRE = VIEW / 2

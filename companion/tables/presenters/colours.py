@@ -1,4 +1,4 @@
-"""DOG seat colours; each has a letter on its figures for colour-blind players."""
+"""Seat colours; each has a letter on its figures and chips for colour-blind players."""
 
 COLOURS = ("red", "blue", "green", "yellow", "purple", "orange")
 COLOUR_HEX = {
