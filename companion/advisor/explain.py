@@ -78,4 +78,37 @@ def explain_dog(game: Game, state: Any, action: Any, seat: int, names: Sequence[
     return "; ".join(reasons)
 
 
-EXPLAINERS = {"dog": explain_dog}
+def _animals(codes: tuple[int, ...]) -> str:
+    from companion.engines.lifeislife.cards import TOKEN
+
+    names = [TOKEN[c] for c in codes]
+    return ", ".join(
+        f"{n} ×{names.count(n)}" if names.count(n) > 1 else n for n in dict.fromkeys(names)
+    )
+
+
+def explain_lifeislife(game: Game, state: Any, action: Any, seat: int, names: Sequence[str]) -> str:
+    """What the swap takes and gives, what a knock means, and the majorities it would hold
+    (counted on the seat's own hand only: the others' hands are not known)."""
+    from companion.engines.lifeislife.actions import KNOCK, SWAP
+    from companion.engines.lifeislife.cards import KINDS, TOKEN
+
+    if action.kind == KNOCK:
+        if state.knocked_by >= 0:
+            return "keeps your cards"
+        return "ends the round: everyone else gets one more turn"
+    if action.kind != SWAP:
+        return ""
+    taken = state.rows[action.row - 1]
+    text = f"takes {_animals(taken)} for {_animals(action.cards)}"
+    if action.sudden:
+        return text + f"; sudden death with all the {TOKEN[action.sudden]}s"
+    after = game.apply(state, action)
+    hand = after.hands[seat]
+    strongest = sorted((k for k in KINDS if hand[k] >= 2), key=lambda k: (-hand[k], k))[:2]
+    if strongest:
+        text += "; builds on " + " and ".join(f"{TOKEN[k]} ({hand[k]})" for k in strongest)
+    return text
+
+
+EXPLAINERS = {"dog": explain_dog, "lifeislife": explain_lifeislife}

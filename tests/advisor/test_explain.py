@@ -80,3 +80,25 @@ def test_unknown_game_gives_no_reason():
         name = "chess"
 
     assert explain(Other(), None, None, 0, NAMES) == ""  # type: ignore[arg-type]
+
+
+def test_life_is_life_reasons():
+    game = get_game("lifeislife")
+    state = game.new_game({"players": 3})
+    for text in (
+        "deal rows giraffe/mole,bear/pig,pig,cat/mouse,dog,goat,sheep",
+        "hand 0 giraffe*3,bear*2,mole,goat,sheep,dog,cat",
+    ):
+        state = game.play_text(state, text)
+    swap = game.parse_action(state, "swap 3: bear,bear,cat")
+    assert explain(game, state, swap, 0, NAMES) == (
+        "takes pig ×2, cat for bear ×2, cat; builds on giraffe (3) and pig (2)"
+    )
+    state = game.apply(state, swap)
+    for text in ("swap 1: hare", "swap 2: sheep,sheep"):  # Mia and Lino (hands not entered)
+        state = game.play_text(state, text)
+    knock = game.parse_action(state, "knock")
+    assert game.check(state, knock) == []
+    assert explain(game, state, knock, 0, NAMES) == (
+        "ends the round: everyone else gets one more turn"
+    )

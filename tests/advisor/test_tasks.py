@@ -152,3 +152,34 @@ async def test_root_parallel_shards_are_merged(dealt_table, embedded_worker, set
     done = (await hint_messages(asking))[-1]
     assert done["status"] == "done" and done["shards"] == 3
     await asking.disconnect()
+
+
+@database_sync_to_async
+def life_table() -> tuple[str, list[str]]:
+    table, _ = services.create_table("lifeislife", {"players": 3}, ["Tim", "Mia", "Lino"])
+    tokens = [services.claim_seat(table.id, seat)[1] for seat in range(3)]
+    host_actor = services.Actor(None, True)
+    services.record_action(
+        table.id, host_actor, "deal rows giraffe/mole,bear/pig,pig,cat/mouse,dog,goat,sheep", 0
+    )
+    services.record_action(
+        table.id, services.Actor(0, False), "hand 0 giraffe*3,bear*2,mole,goat,sheep,dog,cat", 1
+    )
+    return table.id, tokens
+
+
+async def test_life_is_life_hint(embedded_worker):
+    table_id, tokens = await life_table()
+    asking = await connect(table_id, tokens[0])
+    other = await connect(table_id, tokens[1])
+    await ask(table_id, 0, budget_ms=400)
+    done = (await hint_messages(asking))[-1]
+    assert done["status"] == "done" and done["choices"]
+    game = get_game("lifeislife")
+    state = await position(table_id)
+    for choice in done["choices"]:
+        assert game.check(state, game.parse_action(state, choice["action"])) == []
+        assert choice["reason"].startswith("takes ")
+    assert await other.receive_nothing(timeout=0.3)
+    await asking.disconnect()
+    await other.disconnect()
