@@ -388,7 +388,8 @@ def dog_play_gain(state: DogState, action: Any, mine: int, occ: dict[int, int],
 
 #: game name → the search parameters measured for it (docs/advisor.md)
 TUNED: dict[str, ismcts.Config] = {
-    "dog": ismcts.Config(exploration=0.1, playout_depth=4,
+    "dog": ismcts.Config(exploration=0.1, playout_depth=4, tree_depth=0,
+                         policy=dog_playout_policy,  # type: ignore[arg-type]
                          evaluate=dog_evaluate),  # type: ignore[arg-type]
 }
 
@@ -443,6 +444,7 @@ _POLICIES: dict[str, ismcts.Policy] = {
 _CONFIG_KEYS: dict[str, tuple[str, Callable[[str], Any]]] = {
     "c": ("exploration", float),
     "depth": ("playout_depth", int),
+    "tree": ("tree_depth", int),
     "table": ("stop_at_table", lambda v: v.lower() in ("1", "true", "yes")),
     "eval": ("evaluate", _EVALUATIONS.__getitem__),
     "policy": ("policy", _POLICIES.__getitem__),

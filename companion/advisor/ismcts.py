@@ -81,10 +81,11 @@ class Config:
     stop_at_table: bool = True  # a deal/draw/reshuffle ends the playout (end of the round)
     policy: Policy | None = None  # playout policy; default: the game's `random_action`
     evaluate: Evaluate | None = None  # leaf evaluation; default: the game's `evaluate`
+    tree_depth: int | None = None  # deepest tree level (1: flat UCB over the root); 0: no limit
 
 
 #: generic values for a game without measured ones
-GENERIC = Config(exploration=0.7, playout_depth=8)
+GENERIC = Config(exploration=0.7, playout_depth=8, tree_depth=0)
 
 
 def resolve(game: Game, config: Config | None = None) -> Config:
@@ -94,7 +95,7 @@ def resolve(game: Game, config: Config | None = None) -> Config:
 
     tuned = search_defaults(game)
     out = replace(cfg)
-    for name in ("exploration", "playout_depth", "policy", "evaluate"):
+    for name in ("exploration", "playout_depth", "policy", "evaluate", "tree_depth"):
         if getattr(out, name) is None:
             value = getattr(tuned, name) if tuned is not None else None
             if value is None:
@@ -180,8 +181,8 @@ class _Iteration:
     """One ISMCTS iteration as a callable, with everything it needs bound once."""
 
     __slots__ = ("apply", "c", "depth", "determinize", "evaluate", "game", "is_terminal",
-                 "legal", "policy", "returns", "rng", "root", "root_actions", "sample_chance",
-                 "seat", "stop_at_table", "to_move", "view")
+                 "legal", "max_level", "policy", "returns", "rng", "root", "root_actions",
+                 "sample_chance", "seat", "stop_at_table", "to_move", "view")
 
     def __init__(self, game: Game, view: Any, seat: int, root: Node,
                  root_actions: list[Any] | None, rng: random.Random, cfg: Config) -> None:
@@ -194,6 +195,7 @@ class _Iteration:
         assert cfg.exploration is not None and cfg.playout_depth is not None
         self.c = cfg.exploration
         self.depth = cfg.playout_depth
+        self.max_level = cfg.tree_depth or 1 << 30
         self.stop_at_table = cfg.stop_at_table
         self.policy = cfg.policy
         self.evaluate = cfg.evaluate
@@ -216,9 +218,11 @@ class _Iteration:
         c = self.c
         log = math.log
         sqrt = math.sqrt
+        max_level = self.max_level
+        level = 0
         # Selection and expansion.
         while True:
-            if is_terminal(state):
+            if level >= max_level or is_terminal(state):
                 break
             mover = to_move(state)
             if mover == TABLE:
@@ -257,6 +261,7 @@ class _Iteration:
             assert best is not None
             state = apply(state, best.action)
             node = best
+            level += 1
         # Playout.
         policy = self.policy
         depth = self.depth
