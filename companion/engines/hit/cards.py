@@ -1,0 +1,99 @@
+"""HIT cards as small ints, with lookup tables built once from `data/cards.toml`.
+
+Card ids: 0 is a card nobody reported (`UNKNOWN`, token ``?``), then the cards in the order of
+the data file (the six start cards first). A multiset of cards is a count vector of length
+`NK` indexed by card id, as in the other engines.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from .data import DATA, EFFECTS
+
+UNKNOWN: Final = 0
+
+#: effect codes (index into data.EFFECTS)
+(E_COINS, E_OUT, E_UPTO, E_MOVE, E_FWDBACK, E_SPLIT, E_FREE_CORNER, E_CORNERS, E_BARRIER,
+ E_START, E_HUNT, E_BEHIND, E_JUMP) = range(len(EFFECTS))
+
+_CARDS = DATA.cards
+NK: Final = len(_CARDS) + 1
+KINDS: Final = tuple(range(1, NK))
+TOKEN: Final = ("?", *(c.token for c in _CARDS))
+NAME: Final = ("unknown card", *(c.name for c in _CARDS))
+EFFECT: Final = (-1, *(EFFECTS.index(c.effect) for c in _CARDS))
+STEPS: Final = (0, *(c.steps for c in _CARDS))
+BACK: Final = (0, *(c.back for c in _CARDS))
+COINS: Final = (0, *(c.coins for c in _CARDS))
+NO_HIT: Final = (False, *("no_hit" in c.symbols for c in _CARDS))
+SHIELD: Final = (False, *("shield" in c.symbols for c in _CARDS))
+BREAKER: Final = (False, *("shield_breaker" in c.symbols for c in _CARDS))
+NO_GOAL: Final = (False, *("no_goal_entry" in c.symbols for c in _CARDS))
+#: the price of a neutral card (0 for start cards: they are never sold)
+COST: Final = (0, *(c.cost or 0 for c in _CARDS))
+IS_START: Final = (False, *(c.deck == "start" for c in _CARDS))
+START_KINDS: Final = tuple(k for k in KINDS if IS_START[k])
+NEUTRAL_KINDS: Final = tuple(k for k in KINDS if not IS_START[k])
+#: cards that move no figure (only coins)
+COIN_ONLY: Final = tuple(EFFECT[k] == E_COINS for k in range(NK))
+#: cards that can bring a figure out
+OUT_KINDS: Final = tuple(k for k in KINDS if EFFECT[k] == E_OUT)
+
+#: each colour's start deck, and the neutral stack before the market is laid out
+START_DECK: Final = tuple(1 if IS_START[k] else 0 for k in range(NK))
+NEUTRAL_STACK: Final = (0, *(0 if c.deck == "start" else c.copies for c in _CARDS))
+EMPTY: Final = (0,) * NK
+
+_ALIASES: dict[str, int] = {}
+for _k in KINDS:
+    _t = TOKEN[_k]
+    _ALIASES[_t] = _k
+    _ALIASES.setdefault(_t.replace("-", ""), _k)
+for _alias, _target in (("10", "split10"), ("3/-1", "3back"), ("3/1", "3back"),
+                        ("3b", "3back"), ("3-1", "3back"), ("1-5", "s1-5"), ("1..5", "s1-5")):
+    if _target in _ALIASES:
+        _ALIASES.setdefault(_alias, _ALIASES[_target])
+
+
+def parse_card(text: str, *, allow_unknown: bool = False) -> int | None:
+    """The card id of a token as typed (case-insensitive; a few aliases such as ``10`` for
+    the split 10), or None."""
+    t = text.strip().lower()
+    if t == "?":
+        return UNKNOWN if allow_unknown else None
+    return _ALIASES.get(t)
+
+
+def counts(cards: tuple[int, ...] | list[int]) -> tuple[int, ...]:
+    vec = [0] * NK
+    for c in cards:
+        vec[c] += 1
+    return tuple(vec)
+
+
+def cards_of(vec: tuple[int, ...] | list[int]) -> tuple[int, ...]:
+    """The sorted cards of a count vector (unknown cards first)."""
+    return tuple(k for k in range(NK) for _ in range(vec[k]))
+
+
+def vec_add(a: tuple[int, ...], b: tuple[int, ...]) -> tuple[int, ...]:
+    return tuple(x + y for x, y in zip(a, b, strict=True))
+
+
+def vec_sub(a: tuple[int, ...], b: tuple[int, ...]) -> tuple[int, ...]:
+    return tuple(x - y for x, y in zip(a, b, strict=True))
+
+
+def card_list() -> list[dict[str, object]]:
+    """The card list for people and the web app: token, name, deck, cost, copies, coins,
+    symbols (JSON-ready)."""
+    return [{"token": c.token, "name": c.name, "deck": c.deck, "effect": c.effect,
+             "steps": c.steps, "coins": c.coins, "symbols": sorted(c.symbols),
+             "copies": c.copies, "cost": c.cost} for c in _CARDS]
+
+
+__all__ = ["BACK", "BREAKER", "COINS", "COIN_ONLY", "COST", "EFFECT", "EMPTY", "IS_START",
+           "KINDS", "NAME", "NEUTRAL_KINDS", "NEUTRAL_STACK", "NK", "NO_GOAL", "NO_HIT",
+           "OUT_KINDS", "SHIELD", "START_DECK", "START_KINDS", "STEPS", "TOKEN", "UNKNOWN",
+           "card_list", "cards_of", "counts", "parse_card", "vec_add", "vec_sub"]

@@ -1,0 +1,221 @@
+"""`HitGame`: HIT (Ravensburger 2024) behind the engine contract of `companion.engines.base`."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+from ..base import TABLE, Game, InvalidActionError, InvalidPositionError, Violation
+from . import info, notation, rules
+from .actions import PLAY, HitAction
+from .board import WAIT
+from .cards import COST, TOKEN, card_list, parse_card
+from .data import DATA
+from .messages import MESSAGES
+from .moves import Ctx, plays_of
+from .state import (
+    OVER,
+    PHASES,
+    HitConfig,
+    HitState,
+    deck_of,
+    home,
+    initial_state,
+    pile_size,
+    protected,
+    stack_size,
+    to_move,
+)
+from .state import PLAY as PH_PLAY
+
+
+class HitGame(Game[HitState, HitAction]):
+    """HIT for 2–4 players. Stateless: one shared instance serves every table.
+
+    Config (new_game): {"players": 2..4 (also "seats"; default 4), "rules": {variants, see
+    HouseRules}, "first_player": the seat that begins (default 0)}.
+    """
+
+    name: ClassVar[str] = "hit"
+    messages: ClassVar[Mapping[str, str]] = MESSAGES
+
+    # -- set-up -----------------------------------------------------------------------------
+    def config(self, config: Mapping[str, Any] | None = None) -> HitConfig:
+        config = dict(config or {})
+        unknown = set(config) - {"players", "seats", "rules", "first_player", "mode"}
+        if unknown:
+            raise InvalidPositionError(f"unknown config keys: {', '.join(sorted(unknown))}")
+        if config.get("mode") is not None:
+            raise InvalidPositionError("HIT has no teams: --mode does not apply")
+        players = config.get("players", config.get("seats", 4))
+        if isinstance(players, bool) or not isinstance(players, int):
+            raise InvalidPositionError("players must be an integer from 2 to 4")
+        return HitConfig.make(players, config.get("rules"), config.get("first_player", 0))
+
+    def new_game(self, config: Mapping[str, Any] | None = None) -> HitState:
+        return initial_state(self.config(config))
+
+    def num_seats(self, state: HitState) -> int:
+        return state.cfg.players
+
+    # -- the data files ---------------------------------------------------------------------
+    def data_unverified(self) -> list[dict[str, str]]:
+        """Every board or card value the rulebook's text does not give (it is only in the
+        pictures): {"file": path relative to the repository, "item": key}. The web app shows
+        "board/card data unverified — edit <file>" while this is not empty."""
+        paths = {DATA.board_file.name: DATA.board_file, DATA.cards_file.name: DATA.cards_file}
+        return [{"file": _repo_path(paths[f]), "item": item} for f, item in DATA.unverified]
+
+    def cards(self) -> list[dict[str, object]]:
+        """The card list (token, name, deck, effect, steps, coins, symbols, copies, cost)."""
+        return card_list()
+
+    # -- whose decision -----------------------------------------------------------------
+    def to_move(self, state: HitState) -> int:
+        return to_move(state)
+
+    def phase(self, state: HitState) -> str:
+        return PHASES[state.phase]
+
+    # -- rules ----------------------------------------------------------------------------
+    def legal_actions(self, state: HitState) -> list[HitAction]:
+        return rules.legal_actions(state)
+
+    def check(self, state: HitState, action: HitAction) -> list[Violation]:
+        return rules.check(state, action)
+
+    def apply(self, state: HitState, action: HitAction) -> HitState:
+        return rules.apply(state, action)
+
+    def sample_chance(self, state: HitState, rng: random.Random) -> HitAction:
+        return rules.sample_chance(state, rng)
+
+    def random_action(self, state: HitState, rng: random.Random) -> HitAction:
+        """See `rules.random_action` for what "random" means."""
+        return rules.random_action(state, rng)
+
+    def plays_of(self, state: HitState, card: str) -> list[HitAction]:
+        """Every play of `card` (a token) by the seat to move, its hand not consulted (one
+        without moves when the card cannot be used). Empty outside the play step."""
+        k = parse_card(card)
+        if k is None:
+            raise InvalidActionError(f"{card!r} is not a HIT card")
+        if state.phase != PH_PLAY:
+            return []
+        return plays_of(Ctx(state, state.turn), k)
+
+    def buyable(self, state: HitState) -> list[str]:
+        """The market cards the seat to move can afford now (during its buying step)."""
+        if state.phase != rules.PH_BUY:
+            return []
+        coins = state.coins[state.turn]
+        return [TOKEN[k] for k in sorted(set(state.market)) if COST[k] <= coins]
+
+    def protected(self, state: HitState) -> list[bool]:
+        """Per seat: is a shield on top of its discard pile (and shields count)?"""
+        return [protected(state, s) for s in range(state.cfg.players)]
+
+    def card_of(self, state: HitState, action: HitAction) -> str | None:
+        return TOKEN[action.card] if action.kind == PLAY else None
+
+    def card_token(self, text: str) -> str | None:
+        k = parse_card(text)
+        return None if k is None else TOKEN[k]
+
+    # -- information ------------------------------------------------------------------------
+    def view(self, state: HitState, seat: int) -> HitState:
+        return info.view(state, seat)
+
+    def public_view(self, state: HitState) -> HitState:
+        """What everyone knows (a spectator): every hand reduced to its shown cards."""
+        return info.view(state, TABLE)
+
+    def determinize(self, view: HitState, seat: int, rng: random.Random) -> HitState:
+        return info.determinize(view, seat, rng)
+
+    # -- progress and end -----------------------------------------------------------------
+    def steps_to_go(self, state: HitState) -> list[int]:
+        """Per seat: the fields its figures still have to go to reach their goal (a waiting
+        figure: the lap plus one for coming out; a figure in the goal: none)."""
+        geo = state.cfg.geo
+        out = []
+        for s, fs in enumerate(state.figures):
+            lap = geo.lap[s]
+            out.append(sum(lap + 1 if p == WAIT else max(0, lap - p) for p in fs))
+        return out
+
+    def progress(self, state: HitState) -> list[float]:
+        """Per seat in [0, 1]: 1 − steps to go / steps to go from all figures waiting."""
+        geo = state.cfg.geo
+        togo = self.steps_to_go(state)
+        return [1.0 - t / (geo.figures * (geo.lap[s] + 1)) for s, t in enumerate(togo)]
+
+    def score(self, state: HitState) -> dict[str, Any]:
+        n = state.cfg.players
+        return {
+            "home": [home(state, s) for s in range(n)],
+            "figures": state.cfg.figures,
+            "steps_to_go": self.steps_to_go(state),
+            "progress": [round(p, 4) for p in self.progress(state)],
+            "coins": list(state.coins),
+            "deck": [sum(deck_of(state, s)) for s in range(n)],
+            "hand": [len(h) for h in state.hands],
+            "draw_pile": [pile_size(state, s) for s in range(n)],
+            "protected": self.protected(state),
+            "winner": None if state.winner < 0 else state.winner,
+            "phase": PHASES[state.phase],
+            "turn": state.turn,
+            "turns": state.turns,
+            "stack": stack_size(state),
+        }
+
+    def evaluate(self, state: HitState) -> tuple[float, ...]:
+        """Each seat's share of (0.05 + strength)^4, where strength is its progress plus a
+        little for its economy (coins and the price of the cards it bought, up to 0.05);
+        terminal: the result. The values sum to 1."""
+        if state.phase == OVER:
+            return self.returns(state)
+        prog = self.progress(state)
+        w = []
+        for s, p in enumerate(prog):
+            deck = deck_of(state, s)
+            eco = state.coins[s] + sum(COST[k] * deck[k] for k in range(len(deck)))
+            strength = p + 0.05 * min(1.0, eco / 40)
+            w.append((0.05 + strength) ** 4)
+        total = sum(w)
+        return tuple(x / total for x in w)
+
+    def is_terminal(self, state: HitState) -> bool:
+        return state.phase == OVER
+
+    def returns(self, state: HitState) -> tuple[float, ...]:
+        """1 for the seat that brought all its figures home, 0 for the others; before the
+        end, `evaluate`."""
+        if state.phase != OVER:
+            return self.evaluate(state)
+        return tuple(1.0 if s == state.winner else 0.0 for s in range(state.cfg.players))
+
+    # -- notation -------------------------------------------------------------------------
+    def parse_action(self, state: HitState, text: str) -> HitAction:
+        return notation.parse_action(state, text)
+
+    def format_action(self, state: HitState, action: HitAction) -> str:
+        return notation.format_action(state, action)
+
+    def to_json(self, state: HitState) -> dict[str, Any]:
+        return notation.to_json(state)
+
+    def from_json(self, obj: Mapping[str, Any]) -> HitState:
+        return notation.from_json(obj)
+
+
+def _repo_path(path: Any) -> str:
+    """`path` relative to the repository (the package's grandparent's parent)."""
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[3]
+    try:
+        return str(Path(path).resolve().relative_to(root))
+    except ValueError:
+        return str(path)

@@ -1,0 +1,577 @@
+"""HIT notation: action strings and JSON positions (docs/notation.md, ENGINE_CONTRACT.md).
+
+Actions (the seat to move is implied; fields are the mover's: ``W`` its waiting fields,
+``G1``.. its goal fields, ``T0``.. the track):
+    6 T12-T18            play a card: the figure on T12 goes to T18 (``6 T12`` is read too)
+    s1 W-T0              a start card brings a figure out (``s1 W``)
+    split10 T3-T8 T20-T25   the split 10: the moves in the order taken
+    coins5               a card that only pays coins
+    11 -                 a card that cannot be used: laid down unused (its coins still paid)
+    discard 5,coins3     lay down 2 cards, coins3 on top: a figure comes out
+    buy hunt  /  end     buy a market card (repeatable) / done buying
+    draw  /  draw s1,4,hunt      table: the seat draws (cards unknown, or named)
+    shuffle  /  shuffle keep     the discard pile is shuffled (keep: the shield card stays)
+    market 7,hunt        table: the market's empty places are refilled
+    hand 1 s1,s6,?       seat 1 enters its hand (privately)
+Cards: docs/notation.md; ``name*n`` for n of them, ``?`` for a card nobody reported.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from typing import Any
+
+from ..base import TABLE, InvalidActionError, InvalidPositionError
+from .actions import (
+    BUY,
+    DISCARD,
+    DRAW,
+    END,
+    END_ACTION,
+    HAND,
+    KEEP_ACTION,
+    MARKET,
+    NO_DEST,
+    PLAY,
+    SHUFFLE,
+    SHUFFLE_ACTION,
+    HitAction,
+)
+from .board import OFF_PATH, WAIT
+from .cards import (
+    COIN_ONLY,
+    E_SPLIT,
+    EFFECT,
+    IS_START,
+    KINDS,
+    NEUTRAL_STACK,
+    NK,
+    START_DECK,
+    TOKEN,
+    UNKNOWN,
+    cards_of,
+    parse_card,
+)
+from .moves import Ctx, field_name
+from .rules import draw_count
+from .state import BUY as PH_BUY
+from .state import DRAW as PH_DRAW
+from .state import (
+    HAND_SIZE,
+    MARKET_SIZE,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    PHASES,
+    START_COINS,
+    HitConfig,
+    HitState,
+    HouseRules,
+    deck_of,
+    pile_size,
+    protected,
+    stack_size,
+    to_move,
+)
+from .state import MARKET as PH_MARKET
+from .state import OVER as PH_OVER
+from .state import PLAY as PH_PLAY
+from .state import SHUFFLE as PH_SHUFFLE
+
+_MULT = re.compile(r"^(.+?)\*([0-9]+)$")
+_FIELD = re.compile(r"^([TGW])([0-9]*)$", re.IGNORECASE)
+
+
+def _card_names() -> str:
+    return " ".join(TOKEN[k] for k in KINDS)
+
+
+# ---------------------------------------------------------------------------------------------
+# Cards and fields
+# ---------------------------------------------------------------------------------------------
+def cards_text(cards: tuple[int, ...] | list[int]) -> str:
+    return ",".join(TOKEN[c] for c in cards)
+
+
+def compact_text(cards: tuple[int, ...]) -> str:
+    """`s1,4*2,?*2`: each card once with its count (unknown cards last)."""
+    parts = []
+    for k in (*KINDS, UNKNOWN):
+        n = cards.count(k)
+        if n == 1:
+            parts.append(TOKEN[k])
+        elif n > 1:
+            parts.append(f"{TOKEN[k]}*{n}")
+    return ",".join(parts)
+
+
+def parse_cards(text: str, *, allow_unknown: bool = False, ordered: bool = False) -> tuple[
+        int, ...]:
+    """Cards separated by commas or spaces, `name*n` for n of them; sorted unless `ordered`."""
+    out: list[int] = []
+    for tok in re.split(r"[,\s]+", text.strip()):
+        if not tok:
+            continue
+        times = 1
+        m = _MULT.match(tok)
+        if m:
+            tok, times = m.group(1), int(m.group(2))
+            if not 1 <= times <= 60:
+                raise InvalidActionError(f"{m.group(0)!r}: a count from 1 to 60")
+        card = parse_card(tok, allow_unknown=allow_unknown)
+        if card is None:
+            raise InvalidActionError(f"{tok!r} is not a HIT card ({_card_names()}"
+                                     + (", ? for an unknown card" if allow_unknown else "")
+                                     + ")")
+        out.extend([card] * times)
+    return tuple(out) if ordered else tuple(sorted(out))
+
+
+def parse_field(state: HitState, seat: int, text: str) -> int:
+    """A field of `seat`'s way as its relative place (``W``, ``T12``, ``G2``)."""
+    m = _FIELD.match(text.strip())
+    if not m:
+        raise InvalidActionError(f"{text!r} is not a field (W, T0 … T"
+                                 f"{state.cfg.geo.fields - 1}, G1 … G{state.cfg.figures})")
+    letter, num = m.group(1).upper(), m.group(2)
+    geo = state.cfg.geo
+    if letter == "W":
+        if num:
+            raise InvalidActionError("W (a waiting field) takes no number")
+        return WAIT
+    if not num:
+        raise InvalidActionError(f"{text!r}: {letter} needs a number")
+    i = int(num)
+    if letter == "G":
+        if not 1 <= i <= geo.figures:
+            raise InvalidActionError(f"goal fields are G1 … G{geo.figures}")
+        return geo.lap[seat] + i - 1
+    if not 0 <= i < geo.fields:
+        raise InvalidActionError(f"track fields are T0 … T{geo.fields - 1}")
+    rel = geo.rel_of[seat][i]
+    if rel == OFF_PATH:
+        raise InvalidActionError(f"T{i} is beyond seat {seat}'s barrier: not on its way")
+    return rel
+
+
+# ---------------------------------------------------------------------------------------------
+# Actions
+# ---------------------------------------------------------------------------------------------
+def format_action(state: HitState, action: HitAction) -> str:
+    kind = action.kind
+    seat = state.turn
+    if kind == PLAY:
+        tok = TOKEN[action.card]
+        if COIN_ONLY[action.card]:
+            return tok
+        if not action.moves:
+            return f"{tok} -"
+        segs = []
+        for p, t in action.moves:
+            a = field_name(state, seat, p)
+            segs.append(a if t == NO_DEST else f"{a}-{field_name(state, seat, t)}")
+        return f"{tok} {' '.join(segs)}"
+    if kind == DISCARD:
+        return f"discard {cards_text(action.cards)}"
+    if kind == BUY:
+        return f"buy {TOKEN[action.card]}"
+    if kind == END:
+        return "end"
+    if kind == DRAW:
+        if all(c == UNKNOWN for c in action.cards):
+            return "draw"
+        return f"draw {cards_text(action.cards)}"
+    if kind == SHUFFLE:
+        return "shuffle keep" if action.keep else "shuffle"
+    if kind == MARKET:
+        return f"market {cards_text(action.cards)}"
+    if kind == HAND:
+        return f"hand {action.seat} {compact_text(action.cards)}".rstrip()
+    raise InvalidActionError(f"unknown action kind {kind}")
+
+
+def parse_action(state: HitState, text: str) -> HitAction:
+    """Read an action (docs/notation.md); raises InvalidActionError."""
+    if not isinstance(text, str):
+        raise InvalidActionError("an action is a string")
+    words = text.strip().split()
+    if not words:
+        raise InvalidActionError("empty action")
+    head = words[0].lower()
+    rest = words[1:]
+    if head == "play":
+        if not rest:
+            raise InvalidActionError("play <card> <moves>, e.g. 'play 6 T12-T18'")
+        head, rest = rest[0].lower(), rest[1:]
+    if head == "end":
+        if rest:
+            raise InvalidActionError("end takes nothing")
+        return END_ACTION
+    if head == "buy":
+        if len(rest) != 1:
+            raise InvalidActionError("buy <card>, e.g. 'buy hunt' (one card per buy)")
+        k = parse_card(rest[0])
+        if k is None:
+            raise InvalidActionError(f"{rest[0]!r} is not a HIT card ({_card_names()})")
+        return HitAction(BUY, k)
+    if head == "discard":
+        cards = parse_cards(" ".join(rest), ordered=True)
+        if not cards:
+            raise InvalidActionError("discard <card>,<card>: the two cards laid down, the "
+                                     "top one last, e.g. 'discard 5,coins3'")
+        return HitAction(DISCARD, cards=cards)
+    if head == "draw":
+        body = " ".join(rest).strip()
+        if body in ("", "?"):
+            return HitAction(DRAW, cards=(UNKNOWN,) * draw_count(state))
+        return HitAction(DRAW, cards=parse_cards(body, allow_unknown=True))
+    if head == "shuffle":
+        if not rest:
+            return SHUFFLE_ACTION
+        if len(rest) == 1 and rest[0].lower() == "keep":
+            return KEEP_ACTION
+        raise InvalidActionError("shuffle, or shuffle keep (the shield card stays on the "
+                                 "discard pile)")
+    if head == "market":
+        cards = parse_cards(" ".join(rest))
+        return HitAction(MARKET, cards=cards)
+    if head == "hand":
+        if not rest or not rest[0].isdigit():
+            raise InvalidActionError("hand <seat> <cards>, e.g. 'hand 1 s1,s6,?'")
+        seat = int(rest[0])
+        if not 0 <= seat < state.cfg.players:
+            raise InvalidActionError(f"there is no seat {seat}")
+        return HitAction(HAND, cards=parse_cards(" ".join(rest[1:]), allow_unknown=True),
+                         seat=seat)
+    k = parse_card(head)
+    if k is None:
+        raise InvalidActionError(f"{words[0]!r}: an action is a card ({_card_names()}), "
+                                 "discard, buy, end, draw, shuffle, market or hand")
+    return _parse_play(state, k, rest)
+
+
+def _parse_play(state: HitState, k: int, rest: list[str]) -> HitAction:
+    tok = TOKEN[k]
+    if COIN_ONLY[k]:
+        if rest:
+            raise InvalidActionError(f"the {tok} moves no figure: just '{tok}'")
+        return HitAction(PLAY, k)
+    if not rest or (len(rest) == 1 and rest[0].lower() in ("-", "unused")):
+        return HitAction(PLAY, k)
+    seat = state.turn
+    moves = []
+    for seg in rest:
+        a, sep, b = seg.partition("-")
+        p = parse_field(state, seat, a)
+        t = parse_field(state, seat, b) if sep else NO_DEST
+        moves.append((p, t))
+    if EFFECT[k] == E_SPLIT:
+        if any(t == NO_DEST for _, t in moves):
+            raise InvalidActionError(f"the {tok} names each move from-to, e.g. "
+                                     f"'{tok} T3-T8 T20-T25'")
+    elif len(moves) == 1 and moves[0][1] == NO_DEST:
+        p = moves[0][0]
+        if state.phase == PH_PLAY and (p == WAIT or p in state.figures[seat]):
+            found = {r for r in Ctx(state, seat).targets(k, p) if r >= 0}
+            if len(found) == 1:
+                moves[0] = (p, found.pop())
+            elif len(found) > 1:
+                raise InvalidActionError(f"the {tok} can take the figure on "
+                                         f"{field_name(state, seat, p)} to several fields: "
+                                         "name the one, e.g. "
+                                         f"'{tok} {field_name(state, seat, p)}-"
+                                         f"{field_name(state, seat, min(found))}'")
+    return HitAction(PLAY, k, tuple(moves))
+
+
+# ---------------------------------------------------------------------------------------------
+# JSON positions
+# ---------------------------------------------------------------------------------------------
+def _tokens(cards: tuple[int, ...] | list[int]) -> list[str]:
+    return [TOKEN[c] for c in cards]
+
+
+def _bought(state: HitState, seat: int) -> tuple[int, ...]:
+    deck = deck_of(state, seat)
+    return cards_of(tuple(max(0, deck[k] - START_DECK[k]) if k else 0 for k in range(NK)))
+
+
+def _discard_list(state: HitState, seat: int) -> list[str]:
+    d = list(state.discards[seat])
+    top = state.dtops[seat]
+    if not top:
+        return []
+    d[top] -= 1
+    return [*_tokens(cards_of(d)), TOKEN[top]]
+
+
+def to_json(state: HitState) -> dict[str, Any]:
+    cfg = state.cfg
+    n = cfg.players
+    mover = to_move(state)
+    obj: dict[str, Any] = {
+        "game": "hit",
+        "players": n,
+        "side": cfg.geo.side,
+        "phase": PHASES[state.phase],
+        "to_move": "table" if mover == TABLE else mover,
+        "turn": state.turn,
+        "turns": state.turns,
+        "first_player": cfg.first_player,
+        "figures": [[field_name(state, s, p) for p in fs] for s, fs in enumerate(state.figures)],
+    }
+    if mover != TABLE:
+        obj["hand"] = _tokens(state.hands[mover])
+    obj.update({
+        "hands": [_tokens(h) for h in state.hands],
+        "shown": [_tokens(h) for h in state.shown],
+        "coins": list(state.coins),
+        "bought": [_tokens(_bought(state, s)) for s in range(n)],
+        "draw_top": [_tokens(t) for t in state.tops],
+        "draw_pile": [pile_size(state, s) for s in range(n)],
+        "unseen": [_tokens(cards_of((0, *p[1:]))) for p in state.pools],
+        "discards": [_discard_list(state, s) for s in range(n)],
+        "protected": [protected(state, s) for s in range(n)],
+        "market": _tokens(state.market),
+        "stack": stack_size(state),
+        "winner": None if state.winner < 0 else state.winner,
+        "rules": cfg.rules.changed(),
+    })
+    return obj
+
+
+def _bad(msg: str) -> InvalidPositionError:
+    return InvalidPositionError(msg)
+
+
+def _json_cards(value: Any, what: str, *, allow_unknown: bool = False) -> list[int]:
+    if not isinstance(value, list):
+        raise _bad(f"{what} must be a list of cards")
+    out = []
+    for tok in value:
+        card = parse_card(tok, allow_unknown=allow_unknown) if isinstance(tok, str) else None
+        if card is None:
+            raise _bad(f"{what}: {tok!r} is not a HIT card ({_card_names()}"
+                       + (", ?" if allow_unknown else "") + ")")
+        out.append(card)
+    return out
+
+
+def _json_int(obj: Mapping[str, Any], key: str, default: int, lo: int, hi: int) -> int:
+    value = obj.get(key, default)
+    if value is None:
+        value = default
+    if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
+        raise _bad(f'"{key}" must be an integer from {lo} to {hi}')
+    return value
+
+
+def _seat_list(obj: Mapping[str, Any], key: str, n: int) -> list[Any] | None:
+    value = obj.get(key)
+    if value is None:
+        return None
+    if not isinstance(value, list) or len(value) != n:
+        raise _bad(f'"{key}" must list one entry per seat ({n})')
+    return value
+
+
+def _players(obj: Mapping[str, Any]) -> int:
+    for key in ("players", "seats"):
+        if obj.get(key) is not None:
+            return _json_int(obj, key, 4, MIN_PLAYERS, MAX_PLAYERS)
+    for key in ("figures", "hands", "coins"):
+        value = obj.get(key)
+        if isinstance(value, list) and MIN_PLAYERS <= len(value) <= MAX_PLAYERS:
+            return len(value)
+    return 4
+
+
+def _figures(obj: Mapping[str, Any], cfg: HitConfig) -> tuple[tuple[int, ...], ...]:
+    geo = cfg.geo
+    n = cfg.players
+    raw = _seat_list(obj, "figures", n)
+    default = tuple(sorted((0,) + (WAIT,) * (cfg.figures - 1)))
+    if raw is None:
+        return (default,) * n
+    out = []
+    owner: dict[int, int] = {}
+    for s, fs in enumerate(raw):
+        if not isinstance(fs, list) or len(fs) != cfg.figures:
+            raise _bad(f"seat {s} has {cfg.figures} figures: list a field for each "
+                       "(W, T0 …, G1 …)")
+        places = []
+        for tok in fs:
+            if not isinstance(tok, str):
+                raise _bad(f"seat {s}: {tok!r} is not a field")
+            m = _FIELD.match(tok.strip())
+            if not m:
+                raise _bad(f"seat {s}: {tok!r} is not a field (W, T0 …, G1 …)")
+            letter, num = m.group(1).upper(), m.group(2)
+            if letter == "W" and not num:
+                places.append(WAIT)
+                continue
+            if not num:
+                raise _bad(f"seat {s}: {tok!r} needs a number")
+            i = int(num)
+            if letter == "G":
+                if not 1 <= i <= cfg.figures:
+                    raise _bad(f"seat {s}: goal fields are G1 … G{cfg.figures}")
+                places.append(geo.lap[s] + i - 1)
+                continue
+            if letter == "W" or not 0 <= i < geo.fields:
+                raise _bad(f"seat {s}: {tok!r} is not a field (T0 … T{geo.fields - 1})")
+            rel = geo.rel_of[s][i]
+            if rel == OFF_PATH:
+                raise _bad(f"seat {s}: T{i} lies beyond its barrier")
+            if i in owner:
+                raise _bad(f"T{i} holds two figures (seats {owner[i]} and {s})")
+            owner[i] = s
+            places.append(rel)
+        goal = [p for p in places if p >= geo.lap[s]]
+        if len(set(goal)) != len(goal):
+            raise _bad(f"seat {s}: two figures on one goal field")
+        out.append(tuple(sorted(places)))
+    return tuple(out)
+
+
+def from_json(obj: Any) -> HitState:
+    if not isinstance(obj, Mapping):
+        raise _bad("a position is a JSON object")
+    if obj.get("game", "hit") != "hit":
+        raise _bad(f'this is the HIT engine, not {obj.get("game")!r}')
+    n = _players(obj)
+    rules = HouseRules.from_json(obj.get("rules"))
+    first = _json_int(obj, "first_player", 0, 0, n - 1)
+    cfg = HitConfig.make(n, rules, first)
+    geo = cfg.geo
+    side = obj.get("side")
+    if side is not None and side != geo.side:
+        raise _bad(f'{n} players play on side "{geo.side}", not {side!r}')
+    figures = _figures(obj, cfg)
+    # whose decision
+    raw_to_move = obj.get("to_move", obj.get("turn", first))
+    if raw_to_move == "table":
+        mover = TABLE
+    elif isinstance(raw_to_move, int) and not isinstance(raw_to_move, bool) and \
+            0 <= raw_to_move < n:
+        mover = raw_to_move
+    else:
+        raise _bad(f'"to_move" must be a seat 0..{n - 1} or "table"')
+    phase_name = obj.get("phase", "play" if mover != TABLE else "draw")
+    if phase_name not in PHASES:
+        raise _bad(f'"phase" must be one of {", ".join(PHASES)}')
+    phase = PHASES.index(phase_name)
+    turn = _json_int(obj, "turn", mover if mover != TABLE else first, 0, n - 1)
+    if mover != TABLE and mover != turn:
+        raise _bad(f'"to_move" {mover} is not the seat whose turn it is ({turn})')
+    turns = _json_int(obj, "turns", 1, 0, 10**6)
+    if turns == 0 and phase not in (PH_DRAW, PH_MARKET):
+        raise _bad('"turns": 0 is the set-up, which only lays out the market and draws')
+    winners = [s for s in range(n) if all(p >= geo.lap[s] for p in figures[s])]
+    if len(winners) > 1:
+        raise _bad("two seats have all their figures home")
+    if winners:
+        if phase != PH_OVER:
+            raise _bad(f"seat {winners[0]} has all its figures home: the game is over")
+        turn = winners[0]
+    elif phase == PH_OVER:
+        raise _bad('phase "over", but no seat has all its figures home')
+    # cards
+    coins = _seat_list(obj, "coins", n)
+    if coins is None:
+        coins = [START_COINS] * n
+    elif any(isinstance(c, bool) or not isinstance(c, int) or not 0 <= c <= 10**6
+             for c in coins):
+        raise _bad('"coins" lists a number of coins (0 or more) per seat')
+    market = _json_cards(obj.get("market", []), '"market"')
+    if len(market) > MARKET_SIZE:
+        raise _bad(f"the market holds at most {MARKET_SIZE} cards")
+    if turns == 0 and phase == PH_MARKET and market:
+        raise _bad("the set-up's market is laid out by the table (market ...)")
+    stack = list(NEUTRAL_STACK)
+    for c in market:
+        stack[c] -= 1
+    raw_bought = _seat_list(obj, "bought", n) or [[] for _ in range(n)]
+    raw_tops = _seat_list(obj, "draw_top", n) or [[] for _ in range(n)]
+    raw_disc = _seat_list(obj, "discards", n) or [[] for _ in range(n)]
+    raw_hands = _seat_list(obj, "hands", n) or [None] * n
+    raw_shown = _seat_list(obj, "shown", n) or [[] for _ in range(n)]
+    if obj.get("hand") is not None:
+        if mover == TABLE:
+            raise _bad('"hand" is the hand of the seat to move; the table is to move')
+        raw_hands = list(raw_hands)
+        raw_hands[mover] = obj["hand"]
+    hands, shown, tops, pools, discards, dtops = [], [], [], [], [], []
+    for s in range(n):
+        bought = _json_cards(raw_bought[s], f"cards bought by seat {s}")
+        if any(IS_START[c] for c in bought):
+            raise _bad(f"seat {s}: start cards are not bought")
+        for c in bought:
+            stack[c] -= 1
+        deck = list(START_DECK)
+        for c in bought:
+            deck[c] += 1
+        top = _json_cards(raw_tops[s], f"the known top of seat {s}'s draw pile")
+        disc = _json_cards(raw_disc[s], f"seat {s}'s discard pile")
+        if raw_hands[s] is None:
+            hand = [UNKNOWN] * _default_hand(phase, turns, turn, first, n, s)
+        else:
+            hand = _json_cards(raw_hands[s], f"the hand of seat {s}", allow_unknown=True)
+        if len(hand) > HAND_SIZE:
+            raise _bad(f"seat {s} holds at most {HAND_SIZE} cards, not {len(hand)}")
+        sh = _json_cards(raw_shown[s], f"the shown cards of seat {s}")
+        if any(sh.count(c) > hand.count(c) for c in sh):
+            raise _bad(f"seat {s}: the shown cards must be among its hand's cards")
+        pool = list(deck)
+        for c in (*[c for c in hand if c], *top, *disc):
+            pool[c] -= 1
+        for k in KINDS:
+            if pool[k] < 0:
+                raise _bad(f"seat {s} owns {deck[k]} × {TOKEN[k]} "
+                           f"(start deck and bought), but the position places more")
+        pool[UNKNOWN] = 0
+        if hand.count(UNKNOWN) > sum(pool):
+            raise _bad(f"seat {s}: more unknown hand cards than cards not seen")
+        hands.append(tuple(sorted(hand)))
+        shown.append(tuple(sorted(sh)))
+        tops.append(tuple(top))
+        pools.append(tuple(pool))
+        dv = [0] * NK
+        for c in disc:
+            dv[c] += 1
+        discards.append(tuple(dv))
+        dtops.append(disc[-1] if disc else 0)
+    for k in KINDS:
+        if stack[k] < 0:
+            raise _bad(f"there are {NEUTRAL_STACK[k]} × {TOKEN[k]}: the market and the "
+                       "decks hold more")
+    if phase == PH_PLAY and not hands[turn]:
+        raise _bad(f"seat {turn} has no card left to play: its turn goes on with buying")
+    state = HitState(cfg, phase, turn, turns, figures, tuple(hands), tuple(shown), tuple(tops),
+                     tuple(pools), tuple(discards), tuple(dtops), tuple(coins),
+                     tuple(sorted(market)), tuple(stack), winners[0] if winners else -1)
+    if phase != PH_OVER and mover != to_move(state) and \
+            not (phase == PH_SHUFFLE and mover == TABLE):
+        want = to_move(state)
+        raise _bad(f'phase "{phase_name}" is decided by '
+                   f'{"the table" if want == TABLE else f"seat {want}"}, not {raw_to_move!r}')
+    if phase == PH_DRAW and draw_count(state) == 0 and not state.tops[turn]:
+        raise _bad("nothing is left to draw: the draw pile and its known top are empty")
+    if phase == PH_SHUFFLE and (pile_size(state, turn) or not sum(state.discards[turn])):
+        raise _bad('phase "shuffle" needs an empty draw pile and cards on the discard pile')
+    return state
+
+
+def _default_hand(phase: int, turns: int, turn: int, first: int, n: int, seat: int) -> int:
+    """How many (unknown) cards a hand holds when the position does not say."""
+    if turns == 0:  # the set-up: seats draw their first hand from the first player on
+        if phase == PH_MARKET:
+            return 0
+        return HAND_SIZE if (seat - first) % n < (turn - first) % n else 0
+    if seat == turn and phase in (PH_BUY, PH_DRAW, PH_SHUFFLE, PH_OVER):
+        return 0
+    return HAND_SIZE
+
+
+__all__ = ["cards_text", "compact_text", "format_action", "from_json", "parse_action",
+           "parse_cards", "parse_field", "to_json"]
