@@ -15,7 +15,7 @@ from companion.engines.base import TABLE, IllegalActionError, InvalidActionError
 from companion.engines.hit.board import WAIT
 from companion.engines.hit.messages import CODES
 from companion.engines.hit.moves import ERR_NO_FREE, Ctx
-from companion.engines.hit.state import BUY, DRAW, MARKET, PLAY, SHUFFLE
+from companion.engines.hit.state import DRAW, MARKET, PLAY, SHUFFLE
 
 from .helpers import codes, figures_of, hit, moves_text, play, plays, pos, violation_of
 
