@@ -138,3 +138,30 @@ def test_remembered_sevens_are_the_computed_ones() -> None:
             checked += 1
         st = dog.apply(st, dog.random_action(st, rng))
     assert checked > 10
+
+
+def test_remembered_plays_are_the_computed_ones() -> None:
+    """The memo of plays per board (engine speed-up) changes no legal action list, whatever
+    the hand, and an unreported hand still lists every kind."""
+    from companion.engines.dog import rules
+
+    rng = random.Random(6)
+    st = dog.start({"seats": 4}, rng)
+    checked = 0
+    for _ in range(2000):
+        if dog.is_terminal(st):
+            break
+        if st.phase == 2:
+            rules._PLAYS_MEMO.clear()
+            moves._SEVEN_MEMO.clear()
+            fresh = dog.legal_actions(st)
+            assert dog.legal_actions(st) == fresh
+            view = dog.view(st, (st.turn + 1) % 4)  # the mover's hand is unknown here
+            unknown = dog.legal_actions(view)
+            assert set(fresh) <= set(unknown)
+            rules._PLAYS_MEMO.clear()
+            moves._SEVEN_MEMO.clear()
+            assert dog.legal_actions(view) == unknown
+            checked += 1
+        st = dog.apply(st, dog.random_action(st, rng))
+    assert checked > 100

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from typing import Final
 
 from ..base import TABLE, InvalidActionError, Violation
 from .actions import DEAL, DISCARD, DRAW, FOLD, GIVE, HAND, KIND_NAMES, PLAY, RESHUFFLE, DogAction
@@ -102,15 +103,35 @@ def _stuck_actions(state: DogState, hand: tuple[int, ...]) -> list[DogAction]:
     return [DogAction(DISCARD, c) for c in dict.fromkeys(hand)]
 
 
+#: The plays of each card on recent boards: (figures, lapped, seat) → (config, card → plays).
+#: What a card can do depends on the board only, and a search meets the same boards again
+#: with other hands. Read-only values; cleared when full.
+_PLAYS_MEMO: dict[tuple[tuple[tuple[int, ...], ...], int, int],
+                  tuple[object, dict[int, list[DogAction]]]] = {}
+PLAYS_MEMO_SIZE: Final = 20_000
+
+
 def _play_actions(state: DogState) -> list[DogAction]:
     seat = state.turn
     hand = state.hands[seat]
-    ctx = Ctx(state, seat)
+    key = (state.figures, state.lapped, seat)
+    entry = _PLAYS_MEMO.get(key)
+    if entry is None or entry[0] is not state.cfg:
+        if len(_PLAYS_MEMO) >= PLAYS_MEMO_SIZE:
+            _PLAYS_MEMO.clear()
+        entry = (state.cfg, {})
+        _PLAYS_MEMO[key] = entry
+    by_card = entry[1]
+    ctx: Ctx | None = None
     out: list[DogAction] = []
     known_playable = False
     unknown = bool(hand) and hand[0] == UNKNOWN
     for card in _distinct(hand):
-        plays = plays_for(ctx, card)
+        plays = by_card.get(card)
+        if plays is None:
+            if ctx is None:
+                ctx = Ctx(state, seat)
+            plays = by_card[card] = plays_for(ctx, card)
         if plays:
             out.extend(plays)
             if not unknown or card in hand:
