@@ -35,6 +35,7 @@ __all__ = [
 GAMES: dict[str, str] = {
     "dog": "companion.engines.dog:DogGame",
     "lifeislife": "companion.engines.lifeislife:LifeGame",
+    "hit": "companion.engines.hit:HitGame",
 }
 
 _instances: dict[str, Game[Any, Any]] = {}
