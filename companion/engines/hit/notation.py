@@ -566,7 +566,7 @@ def _default_hand(phase: int, turns: int, turn: int, first: int, n: int, seat: i
     """How many (unknown) cards a hand holds when the position does not say."""
     if turns == 0:  # the set-up: seats draw their first hand from the first player on
         if phase == PH_MARKET:
-            return 0
+            return HAND_SIZE
         return HAND_SIZE if (seat - first) % n < (turn - first) % n else 0
     if seat == turn and phase in (PH_BUY, PH_DRAW, PH_SHUFFLE, PH_OVER):
         return 0

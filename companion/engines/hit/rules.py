@@ -3,8 +3,8 @@
 A turn ("Spielablauf"): PLAY (the 3 hand cards one by one, each resolved fully, or 2 of them
 laid down to bring a figure out) → BUY (any number of market cards, then `end`) → DRAW (3
 cards; SHUFFLE when the draw pile runs out on the way) → MARKET (the empty places refilled)
-→ the next seat. The set-up is the same machinery: MARKET (5 cards), then every seat DRAWs
-its first hand, beginning with the first player.
+→ the next seat. The set-up is the same machinery: every seat DRAWs its first hand, beginning
+with the first player, then the MARKET is laid out (5 cards).
 """
 
 from __future__ import annotations
@@ -395,8 +395,8 @@ def apply(state: HitState, action: HitAction) -> HitState:
             stack[c] -= 1
         st = state._replace(market=tuple(sorted(state.market + action.cards)),
                             stack=tuple(stack))
-        if state.turns == 0:
-            return _advance_draw(st._replace(turn=st.cfg.first_player))
+        if state.turns == 0:  # the end of the set-up: the first player begins
+            return st._replace(phase=PH_PLAY, turn=st.cfg.first_player, turns=1)
         return _next_turn(st)
     if kind == DISCARD:
         return _apply_discard(state, action)
@@ -541,10 +541,10 @@ def _advance_draw(state: HitState) -> HitState:
 
 
 def _after_draw(state: HitState) -> HitState:
-    if state.turns == 0:  # the set-up: the next seat draws its first hand
+    if state.turns == 0:  # the set-up: the next seat draws its first hand, then the market
         nxt = (state.turn + 1) % state.cfg.players
         if nxt == state.cfg.first_player:
-            return state._replace(phase=PH_PLAY, turn=nxt, turns=1)
+            return state._replace(phase=PH_MARKET, turn=nxt)
         return _advance_draw(state._replace(turn=nxt))
     if refill_count(state):
         return state._replace(phase=PH_MARKET)

@@ -104,8 +104,8 @@ class HitState(NamedTuple):
     """One HIT position. Plain data: compare, hash and copy freely.
 
     turn: the seat whose turn it is (also while the table draws for it or refills the market;
-        during the set-up, the seat that draws its first hand).
-    turns: 0 during the set-up (market laid out, first hands drawn), then the number of the
+        during the set-up, the seat that draws its first hand, then the first player).
+    turns: 0 during the set-up (first hands drawn, market laid out), then the number of the
         current turn (1 = the first player's first turn).
     figures: per seat, the sorted places of its figures, relative to its own path (board.py).
     hands: per seat, the sorted cards in hand; UNKNOWN (0) for a card nobody reported.
@@ -142,11 +142,12 @@ class HitState(NamedTuple):
 
 def initial_state(cfg: HitConfig) -> HitState:
     """The set-up before the table's first events: one figure of each colour on its start
-    field, the others waiting; each start deck shuffled face down; 1 + 5 coins each; the
-    market still to be laid out (the next events: `market ...`, then each seat draws 3)."""
+    field, the others waiting; each start deck shuffled face down; 1 + 5 coins each. The next
+    events follow the set-up's order (French text, steps 5 and 6): each seat draws 3, from the
+    first player on (`draw`), then the market is laid out (`market ...`)."""
     n = cfg.players
     figs = tuple(sorted((0,) + (WAIT,) * (cfg.figures - 1)))
-    return HitState(cfg, MARKET, cfg.first_player, 0, (figs,) * n, ((),) * n, ((),) * n,
+    return HitState(cfg, DRAW, cfg.first_player, 0, (figs,) * n, ((),) * n, ((),) * n,
                     ((),) * n, (START_DECK,) * n, (EMPTY,) * n, (0,) * n, (START_COINS,) * n,
                     (), NEUTRAL_STACK, -1)
 

@@ -35,9 +35,8 @@ def test_set_up(players: int, figures: int, side: str, starts: list[str]) -> Non
     """One figure of each colour on its start field, the others waiting (3 each with 4
     players, else 4); 6 start cards, 3 of them drawn; 1 + 5 coins; a market of 5."""
     fresh = hit.new_game({"players": players})
-    assert hit.phase(fresh) == "market" and hit.to_move(fresh) == TABLE
-    assert hit.legal_actions(fresh) == []  # the refill is reported with its cards
-    assert codes(fresh, "market 4,5,7") == ["hit.market_count"]
+    assert hit.phase(fresh) == "draw" and hit.to_move(fresh) == TABLE
+    assert hit.to_json(fresh)["draw_pile"] == [6] * players
     st = hit.start({"players": players}, random.Random(5))
     obj = hit.to_json(st)
     assert obj["side"] == side and obj["phase"] == "play" and obj["to_move"] == 0
@@ -51,14 +50,20 @@ def test_set_up(players: int, figures: int, side: str, starts: list[str]) -> Non
 
 
 def test_the_set_up_events_in_order() -> None:
-    st = hit.new_game({"players": 2})
-    st = play(st, "market 4,5,7,hunt,jump")
-    assert hit.phase(st) == "draw" and st.turn == 0
-    st = play(st, "draw")
-    assert st.turn == 1 and hit.phase(st) == "draw"
+    """French set-up, steps 5 and 6: everyone draws 3 of their 6 shuffled start cards, then
+    the first 5 neutral cards are turned up as the market."""
+    st = hit.new_game({"players": 2, "first_player": 1})
+    assert hit.phase(st) == "draw" and st.turn == 1
     st = play(st, "draw s1,s6,scoins")
-    assert hit.phase(st) == "play" and st.turn == 0 and st.turns == 1
+    assert st.turn == 0 and hit.phase(st) == "draw"
+    st = play(st, "draw")
+    assert hit.phase(st) == "market" and hit.to_move(st) == TABLE
+    assert hit.legal_actions(st) == []  # the market is reported with its (face-up) cards
+    assert codes(st, "market 4,5,7") == ["hit.market_count"]
+    st = play(st, "market 4,5,7,hunt,jump")
+    assert hit.phase(st) == "play" and st.turn == 1 and st.turns == 1
     assert hit.to_json(st)["hands"] == [["?", "?", "?"], ["scoins", "s1", "s6"]]
+    assert hit.from_json(hit.to_json(st)) == st
 
 
 # -- playing the hand --------------------------------------------------------------------------
