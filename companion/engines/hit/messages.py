@@ -50,6 +50,10 @@ CODES: Final[dict[str, tuple[str, str]]] = {
                                  "cards, not {count}."),
     "hit.own_figure": (R_HIT, "The figure would end on {field}, where an own figure stands: "
                               "own figures are never hit."),
+    "hit.shielded": (R_HIT, "The figure on {field} is protected by the shield on top of seat "
+                            "{seat}'s discard pile: the {card} moves on to {expected}."),
+    "hit.no_hit": (R_HIT, "The {card} shows \"no hitting\": it moves on past the figure on "
+                          "{field} to {expected}."),
     "hit.no_free_field": (R_HIT, "After {field} no free field follows on the figure's way to "
                                  "move on to."),
     "hit.barrier": (R_GOAL, "The {card} would take the figure on {at} over its own barrier: "

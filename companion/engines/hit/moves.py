@@ -75,7 +75,7 @@ class Ctx:
     split are made on it one by one (`move`)."""
 
     __slots__ = ("corner_rels", "end", "err_at", "figs", "geo", "goal", "lap", "occ", "path",
-                 "prot", "seat", "state")
+                 "prot", "seat", "skips", "state")
 
     def __init__(self, state: HitState, seat: int) -> None:
         geo = state.cfg.geo
@@ -102,6 +102,8 @@ class Ctx:
         self.prot = tuple(protected(state, s) for s in range(state.cfg.players))
         self.figs = list(state.figures[seat])
         self.err_at = 0
+        #: fields where a move would have ended on an opponent and moved on instead
+        self.skips: list[int] = []
 
     # -- the board ----------------------------------------------------------------------
     def occupant(self, rel: int) -> int:
@@ -160,6 +162,7 @@ class Ctx:
             self.err_at = t
             return ERR_OWN
         if nohit or (self.prot[o] and not breaker):
+            self.skips.append(t)
             r = self.next_free(t + 1)
             if r < 0:
                 self.err_at = t
@@ -182,6 +185,7 @@ class Ctx:
             self.err_at = t
             return ERR_OWN
         if nohit or (self.prot[o] and not breaker):
+            self.skips.append(t)
             r = t - 1
             while r >= 0 and self.occ[self.path[r]] >= 0:
                 r -= 1
@@ -348,6 +352,7 @@ class Ctx:
                 return violation("hit.no_goal_entry", card=card)
             steps = []
             first_err = 0
+            self.skips = []
             for n in range(1, total + 1):
                 r = self.land(p + n, nohit, br, ng)
                 if r == t:
@@ -355,6 +360,8 @@ class Ctx:
                 elif r < 0 and not first_err:
                     first_err = r
             if not steps:
+                if t in self.skips:
+                    return self.moved_on(k, t)
                 if t >= 0 and t < self.end and self.occupant(t) == seat:
                     return violation("hit.own_figure", field=field_name(st, seat, t))
                 if t >= self.end:
@@ -367,6 +374,19 @@ class Ctx:
         if total not in sums:
             return violation("hit.split_total", card=card, total=total)
         return None
+
+
+    def moved_on(self, k: int, t: int) -> Violation:
+        """Why a move claimed to end on the opponent on `t` moves on instead: the card's "no
+        hitting", or the opponent's shield."""
+        st, seat = self.state, self.seat
+        on = self.next_free(t + 1)
+        expected = field_name(st, seat, on) if on >= 0 else "?"
+        at = field_name(st, seat, t)
+        if NO_HIT[k]:
+            return violation("hit.no_hit", card=TOKEN[k], field=at, expected=expected)
+        return violation("hit.shielded", seat=self.occ[self.path[t]], field=at, card=TOKEN[k],
+                         expected=expected)
 
 
 def error_violation(ctx: Ctx, err: int, k: int, p: int) -> Violation:

@@ -271,6 +271,8 @@ def _check_play(state: HitState, action: HitAction) -> list[Violation]:
         return [error_violation(ctx, results[1], k, p)]
     if not valid:
         return [error_violation(ctx, results[0], k, p)]
+    if t in ctx.skips and 0 <= t < ctx.lap:
+        return [ctx.moved_on(k, t)]
     if t >= 0 and t < ctx.end and ctx.occupant(t) == seat:
         return [violation("hit.own_figure", field=field_name(state, seat, t))]
     to = field_name(state, seat, t) if t >= 0 else "?"

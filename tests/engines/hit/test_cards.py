@@ -65,7 +65,8 @@ def test_start_1_to_5_no_hitting() -> None:
     assert plays(st, "s1-5") == ["s1-5 T3-T4", "s1-5 T3-T6", "s1-5 T3-T7", "s1-5 T3-T8"]
     after = play(st, "s1-5 T3-T6")
     assert figures_of(after)[1] == ["W", "W", "T5"]  # not hit
-    assert codes(st, "s1-5 T3-T5") == ["hit.unreachable"]
+    assert codes(st, "s1-5 T3-T5") == ["hit.no_hit"]
+    assert violation_of(st, "s1-5 T3-T5").param("expected") == "T6"
     assert codes(st, "s1-5 T3-T9") == ["hit.unreachable"]
     own = pos(at("T3", "T5"), ["s1-5", "scoins", "s1"])
     assert codes(own, "s1-5 T3-T5") == ["hit.own_figure"]
@@ -126,7 +127,9 @@ def test_11_no_hitting() -> None:
     assert plays(st, "11") == ["11 T3-T16"]
     after = play(st, "11 T3")
     assert figures_of(after)[1] == ["W", "T14", "T15"]
-    assert codes(st, "11 T3-T14") == ["hit.wrong_destination"]
+    assert codes(st, "11 T3-T14") == ["hit.no_hit"]
+    assert hit.message(violation_of(st, "11 T3-T14")) == (
+        "The 11 shows \"no hitting\": it moves on past the figure on T14 to T16.")
 
 
 def test_3_forward_or_1_back() -> None:
@@ -158,7 +161,8 @@ def test_split_10() -> None:
     assert codes(st, "split10 T3-T9 T20-T24") == []  # T3+6 = T9 (4 steps are left for T20)
     assert codes(st, "split10 T3-T6 T20-T25") == ["hit.split_total"]
     assert codes(st, "split10 T3-T6 T6-T13") == ["hit.split_twice"]
-    assert codes(st, "split10 T3-T8 T20-T25") == ["hit.unreachable"]  # no hitting
+    assert codes(st, "split10 T3-T8 T20-T25") == ["hit.no_hit"]
+    assert codes(st, "split10 T3-T2 T20-T30") == ["hit.unreachable"]  # not backwards
     assert codes(st, "split10 T3-T20") == ["hit.own_figure"]
     assert codes(st, "split10 W-T0 T3-T13") == ["hit.not_out"]
     assert codes(st, "split10 T5-T15") == ["hit.no_figure"]

@@ -89,9 +89,10 @@ def test_check_illegal_answers_with_reasons(capsys: pytest.CaptureFixture[str]) 
     assert code == 0 and out == {
         "legal": False,
         "violations": [{
-            "code": "hit.wrong_destination",
-            "rule": "Übersicht aller Karten / The cards",
-            "message": "The s6 takes the figure on T20 to T27, not T26.",
+            "code": "hit.shielded",
+            "rule": "Figuren schlagen / Hitting figures",
+            "message": "The figure on T26 is protected by the shield on top of seat 0's discard "
+                       "pile: the s6 moves on to T27.",
         }],
     }
     code, out = run(capsys, "hit", "check", EXAMPLE, "end")

@@ -57,8 +57,12 @@ def test_green_1_moves_on_past_blue_shield_and_red() -> None:
     green = pos([["T26", "T31", "W"], ["T32", "W", "W"], ["T30", "W", "W"], W3],
                 ["s1", "s6", "scoins"], to_move=2, discards=[["s3"], [], [], []])
     assert hit.protected(green) == [True, False, False, False]
-    assert codes(green, "s1 T30-T31") == ["hit.wrong_destination"]
-    assert violation_of(green, "s1 T30-T31").param("expected") == "T33"
+    assert codes(green, "s1 T30-T31") == ["hit.shielded"]
+    v = violation_of(green, "s1 T30-T31")
+    assert (v.param("seat"), v.param("expected")) == (0, "T33")
+    assert hit.message(v) == ("The figure on T31 is protected by the shield on top of seat 0's "
+                              "discard pile: the s1 moves on to T33.")
+    assert codes(green, "s1 T30-T32") == ["hit.wrong_destination"]
     after = play(green, "s1 T30")  # the destination is filled in
     assert figures_of(after) == [["W", "T26", "T31"], ["W", "W", "T32"], ["W", "W", "T33"], W3]
 
