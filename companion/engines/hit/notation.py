@@ -70,6 +70,7 @@ from .state import (
     deck_of,
     pile_size,
     protected,
+    refill_count,
     stack_size,
     to_move,
 )
@@ -557,6 +558,8 @@ def from_json(obj: Any) -> HitState:
                    f'{"the table" if want == TABLE else f"seat {want}"}, not {raw_to_move!r}')
     if phase == PH_DRAW and draw_count(state) == 0 and not state.tops[turn]:
         raise _bad("nothing is left to draw: the draw pile and its known top are empty")
+    if phase == PH_MARKET and not refill_count(state):
+        raise _bad('phase "market", but the market is full or the neutral stack is empty')
     if phase == PH_SHUFFLE and (pile_size(state, turn) or not sum(state.discards[turn])):
         raise _bad('phase "shuffle" needs an empty draw pile and cards on the discard pile')
     return state

@@ -163,6 +163,8 @@ def test_malformed_positions() -> None:
     bad(players=4, side="3")
     bad(players=4, phase="buy", hands=[[], None, None, None], turns=0)
     bad(players=4, hand=[])
+    bad(players=4, phase="market", to_move="table", market=["4", "5", "6", "7", "8"])
+    bad(players=4, phase="draw", to_move="table", hands=[["s1", "s6", "s3"], None, None, None])
 
 
 def test_positions_name_whose_decision_it_is() -> None:
