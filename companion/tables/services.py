@@ -56,7 +56,13 @@ def create_table(
         game = get_game(game_name)
     except KeyError as exc:
         raise BadInput(f"unknown game {game_name!r}", code="unknown_game") from exc
-    presenter = presenters.get(game_name)
+    try:
+        presenter = presenters.get(game_name)
+    except KeyError as exc:  # an engine without its table UI yet
+        raise BadInput(
+            f"{game_name!r} has no table yet (its engine works on the command line)",
+            code="no_table_ui",
+        ) from exc
     config = presenter.engine_config(options)
     try:
         state = game.new_game(config)

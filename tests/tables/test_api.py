@@ -4,6 +4,7 @@ import json
 
 import pytest
 
+from companion.engines import available_games
 from companion.tables import services
 from companion.tables.models import Event, Table
 
@@ -164,6 +165,11 @@ def test_not_json_and_unknown_game(client):
     assert r.status_code == 400 and r.json()["error"]["code"] == "bad_content_type"
     r = client.post("/api/tables", json.dumps({"game": "chess"}), content_type="application/json")
     assert r.status_code == 400 and r.json()["error"]["code"] == "unknown_game"
+    for game in available_games():  # every registered engine gets a table, or a clear 400
+        r = client.post("/api/tables", json.dumps({"game": game}), content_type="application/json")
+        assert r.status_code in (201, 400), (game, r.content)
+        if r.status_code == 400:
+            assert r.json()["error"]["code"] == "no_table_ui"
     r = client.post(
         "/api/tables",
         json.dumps({"game": "dog", "options": {"seats": 9}}),
