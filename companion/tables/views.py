@@ -156,7 +156,7 @@ def entry(request: HttpRequest, table_id: str) -> HttpResponse:
     get = request.GET
     try:
         # Each game's presenter reads (and validates) its own steps: card, joker_as, seven, row.
-        steps = {key: get.get(key) or None for key in ("card", "joker_as", "seven", "row")}
+        steps = {key: get.get(key) or None for key in ("card", "joker_as", "seven", "row", "parts")}
         context = table_context(table, _actor(request, table), **steps)
     except TableError as exc:
         return HttpResponseBadRequest(exc.message)

@@ -58,9 +58,13 @@ class Presenter(Protocol):
 
 def get(game_name: str) -> Presenter:
     """The presenter of a game; KeyError for a game the tables do not know."""
-    from . import dog, lifeislife
+    from . import dog, hit, lifeislife
 
-    presenters: dict[str, Presenter] = {"dog": dog.PRESENTER, "lifeislife": lifeislife.PRESENTER}
+    presenters: dict[str, Presenter] = {
+        "dog": dog.PRESENTER,
+        "hit": hit.PRESENTER,
+        "lifeislife": lifeislife.PRESENTER,
+    }
     return presenters[game_name]
 
 

@@ -1,0 +1,767 @@
+"""HIT at the table: the board with corners and barriers, the market, coins and discard tops,
+the play entry (card → only its legal plays → confirm; the split 10 part by part; laying down
+2 to come out), buying, and the table's reports (draws, reshuffles, market refills).
+
+No rule is decided here: every choice offered comes from the engine (``plays_of``,
+``legal_actions``, ``buyable``), and every entry is checked by it when recorded.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Any
+
+from companion.engines import TABLE
+from companion.engines.base import Game
+from companion.engines.hit.actions import DISCARD, DRAW, HAND, MARKET, SHUFFLE
+from companion.engines.hit.board import geometry
+from companion.engines.hit.cards import UNKNOWN
+from companion.engines.hit.data import DATA
+from companion.engines.hit.rules import draw_count
+from companion.engines.hit.state import HitState, refill_count
+
+from ..errors import BadInput, Forbidden
+from . import Privacy
+from .colours import COLOUR_HEX
+
+OPTION_KEYS = {"players", "seats", "rules", "first_player"}
+#: Draws, reshuffles, market refills and hand entries reveal or move hidden cards: no undo.
+UNDO_BARRIERS = {DRAW, SHUFFLE, MARKET, HAND}
+VARIANTS = (
+    ("no_shields", "Mehr Schadenfreude: shields are ignored, figures are never protected"),
+    ("four_figures", "4 statt 3: with 4 players, everyone plays all 4 figures"),
+)
+PLAYER_COUNTS = (2, 3, 4)
+
+#: Short names on the card buttons (the data file's name is the longer description).
+SHORT = {
+    "scoins": "Start 3 coins",
+    "s1": "Start 1",
+    "s6": "Start 6",
+    "s1-5": "Start 1–5",
+    "s3": "Start 3",
+    "scorner": "Start corner",
+    "3back": "3 / −1",
+    "split10": "Split 10",
+    "tobarrier": "To barrier",
+    "tostart": "To start",
+    "coins3": "3 coins",
+    "coins5": "5 coins",
+    "corners": "Corners",
+    "hunt": "Hunt",
+    "behind": "Behind",
+    "jump": "Jump",
+}
+SYMBOL_TAGS = {
+    "shield": "shield",
+    "shield_breaker": "breaker",
+    "no_hit": "no hit",
+    "no_goal_entry": "no goal",
+}
+
+VIEW = 400
+CENTRE = VIEW / 2
+RADIUS = 140.0
+
+
+def _cards() -> dict[str, dict[str, Any]]:
+    from companion.engines import get_game
+
+    return {c["token"]: c for c in get_game("hit").cards()}
+
+
+CARDS = _cards()
+TOKENS = tuple(CARDS)
+START_TOKENS = tuple(t for t, c in CARDS.items() if c["deck"] == "start")
+NEUTRAL_TOKENS = tuple(t for t, c in CARDS.items() if c["deck"] == "neutral")
+
+
+def card_label(token: str) -> str:
+    """ "split10" → "Split 10"; "6" → "6"; "?" → "unknown card"."""
+    if token == "?":
+        return "unknown card"
+    return SHORT.get(token, token)
+
+
+def card_chip(token: str) -> dict[str, Any]:
+    """A card as the page shows it: token, short label, what it does, cost and symbols."""
+    card = CARDS.get(token)
+    if card is None:
+        return {"token": token, "label": card_label(token), "name": "", "cost": None, "tags": []}
+    return {
+        "token": token,
+        "label": card_label(token),
+        "name": card["name"],
+        "cost": card["cost"],
+        "coins": card["coins"],
+        "shield": "shield" in card["symbols"],
+        "tags": [SYMBOL_TAGS[s] for s in card["symbols"] if s in SYMBOL_TAGS],
+    }
+
+
+def _int(value: Any, what: str, low: int, high: int) -> int:
+    try:
+        number = int(value)
+    except (TypeError, ValueError) as exc:
+        raise BadInput(f"{what} must be a whole number") from exc
+    if not low <= number <= high:
+        raise BadInput(f"{what} must be from {low} to {high}")
+    return number
+
+
+def _token(value: Any, what: str = "a card") -> str:
+    """A card token as typed (case-insensitive) → the engine's token, or BadInput."""
+    from companion.engines import get_game
+
+    token = get_game("hit").card_token(str(value or "")) if value else None
+    if token is None:
+        raise BadInput(f"{value!r} is not a HIT card ({what}: {', '.join(TOKENS)})")
+    return token
+
+
+def engine_colours(players: int) -> list[str]:
+    """The colours of the seats, seat 0 first: each seat plays the board segment (start field,
+    barrier, goal) the data file gives it, so its colour is fixed by the board."""
+    return list(geometry(players, DATA.material.figures_per_colour).colour)
+
+
+def _segment(pos: str) -> tuple[str, str, str]:
+    """ "T20-T26" → ("T20", "-", "T26")."""
+    return pos.partition("-")
+
+
+def play_label(text: str, hits: dict[str, str] | None = None) -> str:
+    """A play without its card, for a move button: "T20 → T26", "out onto T0", "laid down
+    unused", "take the coins"; ``hits`` names whose figure stands on a destination."""
+    words = text.split()
+    if len(words) == 1:
+        card = CARDS.get(words[0])
+        return f"take {card['coins']} coins" if card else text
+    if words[1:] == ["-"]:
+        card = CARDS.get(words[0])
+        coins = f" (+{card['coins']} coins)" if card and card["coins"] else ""
+        return f"laid down unused{coins}"
+    parts = []
+    for seg in words[1:]:
+        frm, _, to = _segment(seg)
+        part = f"out onto {to}" if frm == "W" else f"{frm} → {to}" if to else frm
+        if hits and to in hits:
+            part += f" (hits {hits[to]})"
+        parts.append(part)
+    return ", ".join(parts)
+
+
+def action_label(text: str) -> str:
+    """Any HIT action in words (hints, confirmations)."""
+    words = text.split()
+    if not words:
+        return text
+    head, rest = words[0], " ".join(words[1:])
+    if head == "end":
+        return "done buying: end the turn"
+    if head == "buy" and rest:
+        chip = card_chip(rest)
+        cost = f" for {chip['cost']} coins" if chip["cost"] else ""
+        return f"buy {chip['label']}{cost}"
+    if head == "discard":
+        cards = [c for c in rest.replace(",", " ").split() if c]
+        shown = " and ".join(card_label(c) for c in cards)
+        top = f" ({card_label(cards[-1])} on top)" if len(cards) > 1 else ""
+        return f"lay down {shown}{top}: a figure comes out"
+    if head == "draw":
+        return f"draw {', '.join(card_label(c) for c in rest.split(','))}" if rest else "draw"
+    if head == "shuffle":
+        return (
+            "shuffle, keeping the shield card on the discard pile"
+            if rest == "keep"
+            else "shuffle the discard pile"
+        )
+    if head == "market":
+        return f"the market gets {', '.join(card_label(c) for c in rest.split(','))}"
+    if head == "hand":
+        return f"hand of seat {text.split()[1]}" if len(words) > 1 else text
+    if head in CARDS:
+        return f"{card_label(head)}: {play_label(text)}"
+    return text
+
+
+# --- the board ----------------------------------------------------------------------------------
+
+
+def _at(pos: float, radius: float, fields: int) -> tuple[float, float]:
+    angle = -math.pi / 2 + 2 * math.pi * pos / fields
+    return round(CENTRE + radius * math.cos(angle), 1), round(CENTRE + radius * math.sin(angle), 1)
+
+
+def board_context(
+    state: HitState,
+    position: dict[str, Any],
+    seats: list[Any],
+    protected: list[bool],
+    lit: set[str],
+) -> dict[str, Any]:
+    """The side in play as a ring of track fields (clockwise, T0 at the top), corner fields
+    square, start fields ringed and barriers drawn in their colour; per seat its waiting
+    fields outside and its goal inside, at the turn between its barrier and start field."""
+    geo = state.cfg.geo
+    side = DATA.side_for(geo.players)
+    colours = DATA.material.colours
+    n = geo.fields
+    step = 2 * math.pi * RADIUS / n
+    segment_colour: dict[int, str] = {}
+    for g, start in enumerate(side.starts):
+        segment_colour[start] = COLOUR_HEX.get(colours[side.colours[g]], "#777")
+    barrier_colour = {
+        b: COLOUR_HEX.get(colours[side.colours[g]], "#777") for g, b in enumerate(side.barriers)
+    }
+    label_every = max(1, n // 8)
+    spots: list[dict[str, Any]] = []
+    where: dict[str, tuple[float, float]] = {}
+    for t in range(n):
+        x, y = _at(t, RADIUS, n)
+        field = f"T{t}"
+        where[field] = (x, y)
+        kinds = ["track"]
+        if t in geo.corners:
+            kinds.append("corner")
+        if t in segment_colour:
+            kinds.append("start")
+        if t in barrier_colour:
+            kinds.append("barrier")
+        label = None
+        if t % label_every == 0:
+            lx, ly = _at(t, RADIUS - 17, n)
+            label = {"x": lx, "y": ly, "text": t}
+        spots.append(
+            {
+                "field": field,
+                "x": x,
+                "y": y,
+                "x0": round(x - 6, 1),
+                "y0": round(y - 6, 1),
+                "kind": " ".join(kinds),
+                "corner": t in geo.corners,
+                "colour": segment_colour.get(t) or barrier_colour.get(t),
+                "lit": field in lit,
+                "label": label,
+            }
+        )
+    bars = []
+    for b, colour in barrier_colour.items():
+        x1, y1 = _at(b + 0.5, RADIUS - 11, n)
+        x2, y2 = _at(b + 0.5, RADIUS + 11, n)
+        bars.append({"x1": x1, "y1": y1, "x2": x2, "y2": y2, "colour": colour})
+    seat_colours = [COLOUR_HEX.get(s.colour, "#777") for s in seats]
+    homes = []
+    for seat in range(geo.players):
+        start = geo.start[seat]
+        colour = seat_colours[seat]
+        for g in range(geo.figures):
+            x, y = _at(start - 0.5, RADIUS - step * (g + 1.3), n)
+            where[f"G{g + 1}@{seat}"] = (x, y)
+            homes.append(
+                {
+                    "field": f"G{g + 1}@{seat}",
+                    "x": x,
+                    "y": y,
+                    "kind": "goal",
+                    "colour": colour,
+                    "lit": f"G{g + 1}@{seat}" in lit,
+                }
+            )
+        for k in range(geo.figures):
+            x, y = _at(start - 1.7 - (k % 2) * 1.15, RADIUS + step * (1.25 + (k // 2) * 1.15), n)
+            where[f"W{k}@{seat}"] = (x, y)
+            homes.append(
+                {
+                    "field": f"W{k}@{seat}",
+                    "x": x,
+                    "y": y,
+                    "kind": "waiting",
+                    "colour": colour,
+                    "lit": False,
+                }
+            )
+    figures = []
+    for seat, tokens in enumerate(position["figures"]):
+        waiting = 0
+        for token in tokens:
+            if token == "W":
+                key = f"W{waiting}@{seat}"
+                waiting += 1
+            elif token.startswith("G"):
+                key = f"{token}@{seat}"
+            else:
+                key = token
+            x, y = where[key]
+            figures.append(
+                {
+                    "x": x,
+                    "y": y,
+                    "seat": seat,
+                    "field": token,
+                    "colour": seat_colours[seat],
+                    "letter": seats[seat].colour[:1].upper(),
+                    "shielded": protected[seat],
+                }
+            )
+    return {
+        "view_size": VIEW,
+        "spots": spots,
+        "homes": homes,
+        "bars": bars,
+        "figures": figures,
+        "side": geo.side,
+    }
+
+
+def action_fields(text: str, mover: int | None) -> set[str]:
+    """The board fields a play starts from or lands on (the mover's W and G fields as drawn)."""
+    fields: set[str] = set()
+    for word in text.split()[1:]:
+        for part in word.split("-"):
+            if part.startswith("T") and part[1:].isdigit():
+                fields.add(part)
+            elif part.startswith("G") and part[1:].isdigit() and mover is not None:
+                fields.add(f"{part}@{mover}")
+    return fields
+
+
+# --- the presenter ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class HitPresenter:
+    template = "tables/hit.html"
+    lobby_template = "tables/new_hit.html"
+
+    # -- lobby ---------------------------------------------------------------------------------
+    def lobby_context(self) -> dict[str, Any]:
+        by_count = {n: engine_colours(n) for n in PLAYER_COUNTS}
+        rows = [
+            {
+                "index": i,
+                "number": i + 1,
+                "colours": [
+                    {"players": n, "name": by_count[n][i], "hex": COLOUR_HEX.get(by_count[n][i])}
+                    for n in PLAYER_COUNTS
+                    if i < n
+                ],
+                "in": [n for n in PLAYER_COUNTS if i < n],
+            }
+            for i in range(max(PLAYER_COUNTS))
+        ]
+        return {
+            "rows": rows,
+            "player_counts": PLAYER_COUNTS,
+            "variants": VARIANTS,
+            "by_count": by_count,
+            "unverified": unverified_files(),
+        }
+
+    def lobby_options(self, form: Any) -> tuple[dict[str, Any], list[str], list[str] | None]:
+        players = _int(form.get("players", "4"), "the number of players", 2, 4)
+        rules = {key: form.get(key) == "on" for key, _ in VARIANTS}
+        if players != 4:
+            rules["four_figures"] = False  # 2 and 3 players play all 4 figures anyway
+        first = _int(form.get("first_player") or "1", "who begins", 1, players) - 1
+        names = [form.get(f"name{i}", "") for i in range(players)]
+        return {"players": players, "rules": rules, "first_player": first}, names, None
+
+    def engine_config(self, options: dict[str, Any]) -> dict[str, Any]:
+        if not isinstance(options, dict):
+            raise BadInput("options must be an object", code="bad_config")
+        unknown = set(options) - OPTION_KEYS
+        if unknown:
+            raise BadInput(
+                f"unknown option(s) for HIT: {', '.join(sorted(unknown))}; "
+                f"known: {', '.join(sorted(OPTION_KEYS))}",
+                code="bad_config",
+            )
+        return {k: v for k, v in options.items() if v is not None}
+
+    def seat_colours(self, seats: int, requested: list[str] | None) -> list[str]:
+        colours = engine_colours(seats)
+        if requested and list(requested) != colours:
+            raise BadInput(
+                "in HIT each seat plays the colour of its start field on the board: "
+                f"{', '.join(colours)} (seat 0 first)",
+                code="bad_colours",
+            )
+        return colours
+
+    def colour_hex(self, colour: str) -> str:
+        return COLOUR_HEX.get(colour, "#777777")
+
+    # -- the rules' bookkeeping at the table ----------------------------------------------------
+    def hand_tokens(self) -> tuple[str, ...]:
+        return TOKENS
+
+    def hand_action(self, seat: int, cards: list[str]) -> str:
+        return f"hand {seat} " + ",".join(c.strip() for c in cards)
+
+    def is_undo_barrier(self, game: Game, action: Any) -> bool:
+        return action.kind in UNDO_BARRIERS
+
+    def is_seat_report(self, game: Game, state: HitState, action: Any, seat: int | None) -> bool:
+        """A seat enters only its own hand (at any time); only the seat that draws may name
+        the cards it drew (anyone at the table may report a draw without them)."""
+        if action.kind == HAND:
+            if action.seat != seat:
+                raise Forbidden("a seat can only enter its own hand", code="not_your_hand")
+            return True
+        if action.kind == DRAW and any(c != UNKNOWN for c in action.cards) and seat != state.turn:
+            raise Forbidden(
+                "only the seat that draws can name the cards it drew (report just 'draw')",
+                code="not_your_draw",
+            )
+        return False
+
+    def spectator_view(self, game: Game, state: HitState) -> HitState:
+        return game.public_view(state)
+
+    def privacy(self, game: Game, state: HitState, action: Any) -> Privacy:
+        if action.kind == HAND:
+            return Privacy(action.seat, f"seat {action.seat} entered their hand")
+        if action.kind == DRAW and any(c != UNKNOWN for c in action.cards):
+            count = len(action.cards)
+            return Privacy(state.turn, f"seat {state.turn} drew {count} card{'s' * (count != 1)}")
+        return Privacy(None, None)
+
+    def compose(self, kind: str, form: Any) -> str:
+        """Pickers → notation: a market refill (one card per empty place) or a draw with the
+        drawn cards named (places left empty stay unknown)."""
+        if kind == "market":
+            slots = _int(form.get("slots"), "the number of places", 1, DATA.material.market)
+            cards = []
+            for i in range(slots):
+                value = (form.get(f"card{i}") or "").strip()
+                if not value:
+                    raise BadInput(f"choose the card revealed on place {i + 1}")
+                cards.append(_token(value, "a market card"))
+            return "market " + ",".join(cards)
+        if kind == "draw":
+            slots = _int(form.get("slots"), "the number of cards drawn", 0, DATA.material.hand)
+            cards = [(form.get(f"card{i}") or "").strip() for i in range(slots)]
+            if not any(cards):
+                return "draw"
+            return "draw " + ",".join(_token(c, "a drawn card") if c else "?" for c in cards)
+        raise BadInput(f"nothing to compose as {kind!r} in HIT")
+
+    # -- the page ------------------------------------------------------------------------------
+    def label(self, action_text: str) -> str:
+        return action_label(action_text)
+
+    def page_context(
+        self,
+        game: Game,
+        state: HitState,
+        position: dict[str, Any],
+        seats: list[Any],
+        seat: int | None,
+        is_host: bool,
+        entry_args: dict[str, Any],
+        highlight: str | None = None,
+    ) -> dict[str, Any]:
+        score = game.score(state)
+        mover = game.to_move(state)
+        turn = position["turn"]
+        protected = score["protected"]
+        names = [s.name for s in seats]
+        entry = self._entry(game, state, position, names, seat, is_host, entry_args)
+        lit: set[str] = set()
+        mover_seat = None if mover == TABLE else mover
+        for text in [m["action"] for m in entry.get("moves", [])] + [highlight or ""]:
+            lit |= action_fields(text, mover_seat)
+        for part in entry.get("split", {}).get("next", []):
+            lit |= action_fields(f"x {part['part']}", mover_seat)
+        buyable = set(game.buyable(state)) if position["phase"] == "buy" else set()
+        market = [{**card_chip(t), "affordable": t in buyable} for t in position["market"]]
+        hands = position["hands"]
+        players = []
+        for i, s in enumerate(seats):
+            discards = position["discards"][i]
+            hand = hands[i] or []
+            players.append(
+                {
+                    "index": i,
+                    "name": s.name,
+                    "colour": COLOUR_HEX.get(s.colour, "#777"),
+                    "colour_name": s.colour,
+                    "letter": s.colour[:1].upper(),
+                    "coins": score["coins"][i],
+                    "home": score["home"][i],
+                    "to_go": score["steps_to_go"][i],
+                    "progress": round(100 * score["progress"][i]),
+                    "top": card_chip(discards[-1]) if discards else None,
+                    "discards": len(discards),
+                    "protected": protected[i],
+                    "deck": score["deck"][i],
+                    "draw_pile": score["draw_pile"][i],
+                    "hand": len(hand),
+                    "own_hand": [
+                        card_chip(c) if c != "?" else {"label": "?", "token": "?"} for c in hand
+                    ]
+                    if i == seat
+                    else None,
+                    "shown": [card_label(c) for c in position["shown"][i]] if i != seat else [],
+                    "bought": [card_label(c) for c in position["bought"][i]],
+                    "to_move": i == turn and position["phase"] != "over",
+                    "winner": score["winner"] == i,
+                }
+            )
+        return {
+            "board": board_context(state, position, seats, protected, lit),
+            "players": players,
+            "market": market,
+            "market_for": names[turn] if buyable else None,
+            "stack": position["stack"],
+            "score_raw": score,
+            "entry": entry,
+            "hand_form": self._hand_form(position, seat),
+            "unverified": unverified_files(),
+            "variants": [label for key, label in VARIANTS if position["rules"].get(key)],
+        }
+
+    def _hand_form(self, position: dict[str, Any], seat: int | None) -> dict[str, Any] | None:
+        """The seat's own hand as counts over the cards it owns (start cards and buys), while
+        it holds cards nobody entered yet."""
+        if seat is None or position["phase"] == "over":
+            return None
+        hand = position["hands"][seat] or []
+        if "?" not in hand:
+            return None
+        bought = position["bought"][seat]
+        owned = list(START_TOKENS) + [t for t in NEUTRAL_TOKENS if t in bought]
+        return {
+            "size": len(hand),
+            "counts": [
+                {
+                    "token": t,
+                    "label": card_label(t),
+                    "count": hand.count(t),
+                    "max": min(len(hand), 1 if t in START_TOKENS else bought.count(t)),
+                }
+                for t in owned
+            ],
+        }
+
+    def _entry(
+        self,
+        game: Game,
+        state: HitState,
+        position: dict[str, Any],
+        names: list[str],
+        seat: int | None,
+        is_host: bool,
+        args: dict[str, Any],
+    ) -> dict[str, Any]:
+        phase = position["phase"]
+        mover = game.to_move(state)
+        turn = position["turn"]
+        out: dict[str, Any] = {
+            "phase": phase,
+            "turn": turn,
+            "turn_name": names[turn],
+            "own": seat == turn,
+        }
+        if phase == "over":
+            return {**out, "mode": "over"}
+        if phase == "draw":
+            count = draw_count(state)
+            known_top = min(len(position["draw_top"][turn]), 3 - len(position["hands"][turn]))
+            unseen = sorted(set(position["unseen"][turn]), key=TOKENS.index)
+            return {
+                **out,
+                "mode": "draw",
+                "count": count,
+                "known_top": [card_label(c) for c in position["draw_top"][turn][:known_top]],
+                "setup": position["turns"] == 0,
+                "can_name": seat == turn and count > 0,
+                "slots": range(count),
+                "slot_count": count,
+                "options": [card_chip(t) for t in unseen],
+            }
+        if phase == "market":
+            count = refill_count(state)
+            stack = _stack(position)
+            return {
+                **out,
+                "mode": "market",
+                "count": count,
+                "setup": position["turns"] == 0,
+                "slots": range(count),
+                "options": [{**card_chip(t), "left": n} for t, n in stack.items() if n],
+            }
+        if phase == "shuffle" and mover == TABLE:
+            return {**out, "mode": "shuffle"}
+        if mover == TABLE or not (is_host or seat == mover):
+            return {**out, "mode": "wait"}
+        if phase == "shuffle":
+            discards = position["discards"][turn]
+            return {**out, "mode": "keep", "top": card_chip(discards[-1]) if discards else None}
+        if phase == "buy":
+            buyable = set(game.buyable(state))
+            return {
+                **out,
+                "mode": "buy",
+                "coins": position["coins"][turn],
+                "offers": [
+                    {**card_chip(t), "affordable": t in buyable}
+                    for t in sorted(set(position["market"]), key=TOKENS.index)
+                ],
+            }
+        return self._play_entry(game, state, position, names, out, args)
+
+    def _play_entry(
+        self,
+        game: Game,
+        state: HitState,
+        position: dict[str, Any],
+        names: list[str],
+        out: dict[str, Any],
+        args: dict[str, Any],
+    ) -> dict[str, Any]:
+        """The play step: the cards the hand holds (or may hold), then only the legal plays
+        of the card chosen; laying down 2 to come out; the split 10 part by part."""
+        turn = out["turn"]
+        hand = position.get("hand") or []
+        known = "?" not in hand
+        possible = set(hand) - {"?"}
+        if not known:
+            possible |= set(position["unseen"][turn])
+        cards = sorted(possible, key=TOKENS.index)
+        discards = [
+            game.format_action(state, a) for a in game.legal_actions(state) if a.kind == DISCARD
+        ]
+        out.update(
+            {
+                "mode": "play",
+                "hand": [card_chip(c) for c in hand],
+                "hand_known": known and bool(hand),
+                "cards": [card_chip(c) for c in cards],
+                "can_discard": bool(discards),
+                "played": 3 - len(hand),
+                "card": None,
+            }
+        )
+        card = args.get("card")
+        if not card:
+            return out
+        if card == "discard":
+            return self._discard_entry(out, discards, args.get("parts"))
+        token = _token(card)
+        if token not in possible:
+            who = "your hand holds" if known else f"{names[turn]} can hold"
+            raise BadInput(f"{card_label(token)} is not a card {who} now")
+        out["card"] = card_chip(token)
+        plays = [game.format_action(state, a) for a in game.plays_of(state, token)]
+        hits = _hits(position, turn, names)
+        if CARDS[token]["effect"] == "split":
+            out["split"] = _split_entry(token, plays, args.get("parts"))
+            return out
+        out["moves"] = [{"action": p, "label": play_label(p, hits)} for p in plays]
+        return out
+
+    def _discard_entry(
+        self, out: dict[str, Any], discards: list[str], first: str | None
+    ) -> dict[str, Any]:
+        out["card"] = {"token": "discard", "label": "Lay down 2"}
+        pairs = [d.split(" ", 1)[1].split(",") for d in discards]
+        if not pairs:
+            raise BadInput("no figure can come out now (none waiting, or an own figure on start)")
+        if not first:
+            firsts = sorted({p[0] for p in pairs}, key=TOKENS.index)
+            out["discard_first"] = [card_chip(c) for c in firsts]
+            return out
+        first = _token(first, "the card laid down first")
+        seconds = [p[1] for p in pairs if p[0] == first]
+        if not seconds:
+            raise BadInput(f"{card_label(first)} cannot be laid down now")
+        out["discard_under"] = card_chip(first)
+        out["moves"] = [
+            {
+                "action": f"discard {first},{second}",
+                "label": f"{card_label(second)} on top"
+                + (" (shield)" if card_chip(second).get("shield") else ""),
+            }
+            for second in sorted(set(seconds), key=TOKENS.index)
+        ]
+        return out
+
+
+def _part_key(part: str) -> tuple[int, ...]:
+    """ "T20-T27" → an order for buttons: by the figure's field, then the destination."""
+    key: list[int] = []
+    for f in part.split("-"):
+        key += [0 if f.startswith("T") else 1, int(f[1:]) if f[1:].isdigit() else -1]
+    return tuple(key)
+
+
+def _split_entry(token: str, plays: list[str], parts: str | None) -> dict[str, Any]:
+    """The split 10 part by part, in any order: each part offered belongs, together with the
+    parts chosen so far, to a legal play (the engine lists each resulting position once; a
+    figure moves at most once, so the parts chosen decide the position)."""
+    chosen = (parts or "").split()
+    if len(set(chosen)) != len(chosen):
+        raise BadInput("each figure moves at most once with the split 10")
+    want = set(chosen)
+    matching = [p.split()[1:] for p in plays if want <= set(p.split()[1:])]
+    if chosen and not matching:
+        raise BadInput(f"no split of 10 goes on from {' '.join(chosen)}")
+    complete = next((m for m in matching if set(m) == want), None) if chosen else None
+    unused = plays == [f"{token} -"]
+    nexts = sorted(
+        {part for m in matching for part in m if part not in want and part != "-"}, key=_part_key
+    )
+    return {
+        "chosen": play_label(f"{token} {' '.join(chosen)}") if chosen else "",
+        "so_far": " ".join(chosen),
+        "next": [
+            {
+                "part": part,
+                "label": play_label(f"{token} {part}"),
+                "parts": " ".join([*chosen, part]),
+            }
+            for part in nexts
+        ],
+        "action": f"{token} {' '.join(complete)}" if complete else None,
+        "unused": f"{token} -" if unused else None,
+    }
+
+
+def _hits(position: dict[str, Any], mover: int, names: list[str]) -> dict[str, str]:
+    """Track field → the name of the opponent whose figure stands there."""
+    return {
+        token: names[s]
+        for s, tokens in enumerate(position["figures"])
+        if s != mover
+        for token in tokens
+        if token.startswith("T")
+    }
+
+
+def _stack(position: dict[str, Any]) -> dict[str, int]:
+    """The neutral stack's cards (public: every copy not in the market or a deck)."""
+    left = {t: CARDS[t]["copies"] for t in NEUTRAL_TOKENS}
+    for t in position["market"]:
+        left[t] -= 1
+    for bought in position["bought"]:
+        for t in bought:
+            left[t] -= 1
+    return left
+
+
+def unverified_files() -> list[str]:
+    """The data files with values the rulebook's text does not give (edit them to correct)."""
+    from companion.engines import get_game
+
+    files: list[str] = []
+    for item in get_game("hit").data_unverified():
+        if item["file"] not in files:
+            files.append(item["file"])
+    return files
+
+
+PRESENTER = HitPresenter()

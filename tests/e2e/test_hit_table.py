@@ -1,0 +1,163 @@
+"""One full HIT turn entered through the UI on phones: a 2-player table created in the lobby,
+seats joined by code, the set-up reported (draws, one of them named privately, the market laid
+out with the card picker), a hand entered privately, three cards played in an order of the
+player's choice (card → its legal plays → confirm), a buy, the end, the draw and the market
+refill — and every phone (two seats and a spectator) shows the result."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.e2e.test_dog_table import wait_seq
+
+pytestmark = [pytest.mark.browser, pytest.mark.timeout(300)]
+
+MARKET = ["4", "5", "hunt", "coins5", "jump"]
+
+
+def fits(page) -> None:
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390  # nothing overflows
+
+
+def play(page, card: str, action: str) -> None:
+    """Tap the card, then its play (only the legal ones are offered), then confirm."""
+    page.locator(f"#entry button.hit-card-pick[data-card='{card}']").click()
+    page.wait_for_selector("#entry[data-step='moves']")
+    page.locator(f"#entry button.move[data-action='{action}']").click()
+    page.wait_for_selector("#entry[data-step='confirm']")
+    page.locator("#entry button.confirm-play").click()
+
+
+def test_one_hit_turn_through_the_ui(server, phone, screenshot):
+    ann, ben, watcher = phone(), phone(), phone()
+    ann.goto(server.url + "/")
+    ann.locator("#game-hit a.button").click()
+    ann.wait_for_selector("form.hit-lobby")
+    ann.check("#hit-players-2")
+    expect(ann.locator(".hit-row[data-index='1'] .col-2")).to_have_text("green")
+    expect(ann.locator(".hit-row[data-index='2']")).to_be_hidden()
+    ann.fill("input[name=name0]", "Ann")
+    ann.fill("input[name=name1]", "Ben")
+    screenshot(ann, "lobby")
+    fits(ann)
+    ann.click("button:has-text('Create the table')")
+    ann.wait_for_selector("#board.hit-board svg")
+    expect(ann.locator(".hit-unverified")).to_contain_text("board/card data unverified — edit")
+    code = ann.locator(".invite .join-code").inner_text()
+    table_url = ann.url
+    for seat, page in enumerate((ann, ben)):
+        page.goto(server.url + f"/t/join?code={code}")
+        page.locator(".seat-list form").filter(
+            has=page.locator(f"input[name=seat][value='{seat}']")
+        ).locator("button").click()
+        page.wait_for_selector("#board.hit-board svg")
+    watcher.goto(table_url)
+    watcher.wait_for_selector("#board.hit-board svg")
+    pages = [ann, ben, watcher]
+    expect(watcher.locator("#status .you")).to_have_text("Spectator")
+
+    # The set-up: Ann's first hand is reported drawn from Ben's phone; Ben names his own.
+    ben.locator("#entry button.report-draw").click()
+    wait_seq(pages, 1)
+    ben.click("#entry summary:has-text('Name the cards I drew')")
+    for i, card in enumerate(("s1", "s1-5", "scorner")):
+        ben.select_option(f"#entry select[name=card{i}]", card)
+    screenshot(ben, "name-draw")
+    ben.click("#entry button:has-text('I drew these')")
+    wait_seq(pages, 2)
+    expect(ann.locator("#history li[value='2']")).to_contain_text("seat 1 drew 3 cards")
+    expect(ben.locator("#history li[value='2']")).to_contain_text("draw s1,s1-5,scorner")
+    # The market laid out with the card picker on Ann's phone.
+    ann.wait_for_selector("#entry[data-mode='market']")
+    for i, card in enumerate(MARKET):
+        ann.select_option(f"#entry select[name=card{i}]", card)
+    screenshot(ann, "market-picker")
+    ann.click("#entry button:has-text('These were revealed')")
+    wait_seq(pages, 3)
+    for page in pages:
+        expect(page.locator(".hit-market .hit-card")).to_have_count(5)
+
+    # Ann enters her hand privately.
+    ann.click("#entry summary:has-text('Enter my hand')")
+    for card in ("s6", "s3", "scoins"):
+        ann.fill(f"#entry input[name='count-{card}']", "1")
+    screenshot(ann, "hand-form")
+    ann.click("#entry button:has-text('Save my hand')")
+    wait_seq(pages, 4)
+    expect(ann.locator(".own-hand")).to_contain_text("Start 6")
+    for page in (ben, watcher):
+        expect(page.locator("#history li[value='4']")).to_have_text(
+            "Ann: seat 0 entered their hand"
+        )
+    assert "Start 6" not in watcher.locator("#score").inner_text()
+
+    # Three cards in Ann's order: the 3 first (a shield), then the 6 brings a figure out
+    # onto the freed start field, then the coins.
+    ann.locator("#entry button.hit-card-pick[data-card='s3']").click()
+    ann.wait_for_selector("#entry[data-step='moves']")
+    assert ann.locator("#entry button.move").all_inner_texts() == ["T0 → T3"]
+    expect(ann.locator("#board .field.lit")).to_have_count(2)  # T0 and T3 lit
+    screenshot(ann, "moves")
+    ann.locator("#entry button.move").click()
+    ann.locator("#entry button.confirm-play").click()
+    wait_seq(pages, 5)
+    expect(ben.locator(".hit-player[data-seat='0'] .shield")).to_be_visible()  # s3 on top
+    ann.locator("#entry button.hit-card-pick[data-card='s6']").click()
+    ann.wait_for_selector("#entry[data-step='moves']")
+    assert sorted(ann.locator("#entry button.move").all_inner_texts()) == [
+        "T3 → T9",
+        "out onto T0",
+    ]
+    ann.locator("#entry button.secondary:has-text('Back')").click()
+    ann.wait_for_selector("#entry[data-step='cards']")
+    play(ann, "s6", "s6 W-T0")
+    wait_seq(pages, 6)
+    play(ann, "scoins", "scoins")
+    wait_seq(pages, 7)
+    for page in pages:
+        expect(page.locator("#board .figure[data-seat='0'][data-field='T3']")).to_have_count(1)
+        expect(page.locator("#board .figure[data-seat='0'][data-field='T0']")).to_have_count(1)
+        expect(page.locator(".hit-player[data-seat='0'] .coin-count")).to_have_text("11")
+
+    # Buying: the market cards with their cost, the affordable ones highlighted; then end.
+    ann.wait_for_selector("#entry[data-mode='buy']")
+    expect(ann.locator("#entry button.buy.affordable")).to_have_count(5)
+    expect(ben.locator(".hit-market .hit-card.affordable")).to_have_count(5)
+    screenshot(ann, "buy")
+    fits(ann)
+    ann.locator("#entry button.buy[data-card='hunt']").click()
+    wait_seq(pages, 8)
+    expect(ann.locator("#entry h3")).to_contain_text("5 coins")
+    expect(ann.locator("#entry button.buy.affordable")).to_have_count(4)
+    ann.locator("#entry button.end-turn").click()
+    wait_seq(pages, 9)
+
+    # The table reports the draw (the bought hunt comes first, known to all) and the refill.
+    expect(watcher.locator("#entry")).to_contain_text("known to all: Hunt")
+    ben.locator("#entry button.report-draw").click()
+    wait_seq(pages, 10)
+    ben.wait_for_selector("#entry[data-mode='market']")
+    expect(ben.locator("#entry h3")).to_contain_text("Refill the market: 1 card")
+    ben.select_option("#entry select[name=card0]", "7")
+    ben.click("#entry button:has-text('These were revealed')")
+    wait_seq(pages, 11)
+
+    # Every phone: Ben's turn, the refilled market, Ann's coins, deck and figures.
+    for page in pages:
+        expect(page.locator("#status")).to_contain_text("Ben to play")
+        expect(page.locator(".hit-market .hit-card[data-card='7']")).to_have_count(1)
+        expect(page.locator(".hit-market .hit-card[data-card='hunt']")).to_have_count(0)
+        ann_row = page.locator(".hit-player[data-seat='0']")
+        expect(ann_row.locator(".coin-count")).to_have_text("5")
+        expect(ann_row.locator(".deck")).to_have_text("7")
+        expect(ann_row).to_contain_text("discard: Start 3 coins")
+        fits(page)
+    expect(ben.locator("#entry[data-step='cards']")).to_be_visible()
+    # Ann's phone is also the scribe's (it created the table): it may enter Ben's play.
+    expect(ann.locator("#entry")).to_contain_text("Which card does Ben play?")
+    expect(ben.locator(".hit-player[data-seat='0']")).to_contain_text("known in hand: Hunt")
+    assert watcher.locator("text=Enter my hand").count() == 0
+    screenshot(ann, "ann-after-turn")
+    screenshot(ben, "ben-to-play")
+    screenshot(watcher, "spectator")
