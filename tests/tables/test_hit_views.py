@@ -383,3 +383,56 @@ def test_board_draws_corners_barriers_waiting_and_goal_fields():
     letters = sorted({(f["letter"], f["field"]) for f in board["figures"]})
     assert ("B", "T0") in letters and ("Y", "T36") in letters and ("R", "W") in letters
     assert context["entry"]["mode"] == "draw" and context["hand_form"] is None
+
+
+def test_reshuffles_the_seat_decides_only_with_a_shield_on_top(client):
+    """Ann's 6 start cards are used up after two turns: at her third draw the discard pile is
+    shuffled — her choice with the shield card s3 on top, the table's event for Ben."""
+    table = new_table(client)
+    set_up(client, table)
+
+    def play_first(card: str) -> str:
+        html = client.get(f"/t/{table.id}/entry", {"card": card}).content.decode()
+        action = actions(html)[0]
+        assert recorded(post(client, table, "play", action=action)), action
+        return action
+
+    for card in ("s1-5", "scoins", "s1"):  # the scribe enters Ann's cards as she plays them
+        play_first(card)
+    for action in ("end", "draw"):
+        assert recorded(post(client, table, "play", action=action))
+    for card in ("scoins", "s1-5", "s6"):
+        play_first(card)
+    for action in ("end", "draw"):
+        assert recorded(post(client, table, "play", action=action))
+    page = client.get(f"/t/{table.id}/").content.decode()  # Ann's last three: known to all
+    assert re.findall(r'hit-card-pick" [^>]*data-card="([^"]+)"', page) == ["s6", "s3", "scorner"]
+    for card in ("scorner", "s6", "s3"):
+        play_first(card)
+    assert recorded(post(client, table, "play", action="end"))
+    page = client.get(f"/t/{table.id}/").content.decode()
+    assert 'data-mode="keep"' in page and "Keep Start 3 (shield) on the discard pile" in page
+    assert "shield: protected" in page
+    ben = sit(table, 1)
+    assert 'data-mode="wait"' in ben.get(f"/t/{table.id}/").content.decode()
+    assert "turn" in post(ben, table, "play", action="shuffle keep")
+    assert recorded(post(client, table, "play", action="shuffle keep"))
+    assert "no play to undo" in post(client, table, "undo")  # a reshuffle is a barrier
+    page = client.get(f"/t/{table.id}/").content.decode()
+    assert 'data-mode="draw"' in page and "3 cards from the draw pile" in page
+    assert "shield: protected" in page  # the kept s3 still protects Ann's figures
+    assert recorded(post(client, table, "play", action="draw"))
+    for card in ("s3", "s1", "scorner"):  # Ben's last three: no shield on top at the end
+        play_first(card)
+    assert recorded(post(client, table, "play", action="end"))
+    page = ben.get(f"/t/{table.id}/").content.decode()
+    assert 'data-mode="shuffle"' in page and "The discard pile is shuffled" in page
+    assert recorded(post(ben, table, "play", action="shuffle"))  # anyone at the table
+
+
+def test_no_hint_before_the_hand_is_entered(client):
+    table = new_table(client)
+    set_up(client, table)
+    ann = sit(table, 0)
+    html = ann.post(f"/t/{table.id}/hint").content.decode()
+    assert "enter your hand first" in html
