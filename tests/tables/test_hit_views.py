@@ -436,3 +436,69 @@ def test_no_hint_before_the_hand_is_entered(client):
     ann = sit(table, 0)
     html = ann.post(f"/t/{table.id}/hint").content.decode()
     assert "enter your hand first" in html
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_every_step_of_random_games_renders_for_every_phone(players):
+    """Random games (the engine's sampled table events): at each decision the page context of
+    every seat, the scribe and a spectator is built, and every card's entry step too — only
+    BadInput (a 400 with a reason) may come out of bad steps, never another error."""
+    import random
+
+    from django.template.loader import render_to_string
+
+    from companion.tables.errors import BadInput
+
+    rng = random.Random(players)
+    state = HIT.new_game({"players": players, "rules": {"four_figures": players == 4}})
+    people = seats(*PRESENTER.seat_colours(players, None))
+    fake_table = SimpleNamespace(id="x", seq=0, join_code="ABCDEF")
+    for step in range(200):
+        if HIT.is_terminal(state):
+            break
+        mover = HIT.to_move(state)
+        for seat in [*range(players), None]:
+            view = HIT.view(state, seat) if seat is not None else HIT.public_view(state)
+            position = HIT.to_json(view)
+            args_list = [{}]
+            if HIT.phase(state) == "play" and (seat == mover or seat is None):
+                args_list += [{"card": c} for c in TOKENS_TO_TRY] + [{"card": "discard"}]
+            for args in args_list:
+                try:
+                    context = PRESENTER.page_context(
+                        HIT, view, position, people, seat, seat is None, args
+                    )
+                except BadInput:
+                    continue
+                if step % 5 == 0 or args:
+                    html = render_to_string(
+                        "tables/hit.html#entry",
+                        {**context, "table": fake_table, "actor": SimpleNamespace(is_host=True)},
+                    )
+                    assert 'id="entry"' in html
+                split = context["entry"].get("split")
+                if split and split["next"]:
+                    deeper = {**args, "parts": split["next"][0]["parts"]}
+                    PRESENTER.page_context(HIT, view, position, people, seat, False, deeper)
+        state = HIT.apply(state, HIT.random_action(state, rng))
+
+
+TOKENS_TO_TRY = ("s1", "s6", "s1-5", "s3", "scorner", "scoins", "split10", "hunt", "jump", "4")
+
+
+def test_the_end_names_the_winner():
+    state = HIT.from_json(
+        {
+            "game": "hit",
+            "players": 2,
+            "phase": "over",
+            "to_move": "table",
+            "figures": [["G1", "G2", "G3", "G4"], ["W", "W", "W", "T24"]],
+        }
+    )
+    context = PRESENTER.page_context(
+        HIT, state, HIT.to_json(state), seats("blue", "green"), 0, False, {"card": "s1"}
+    )
+    assert context["entry"]["mode"] == "over" and context["hand_form"] is None
+    assert [p["winner"] for p in context["players"]] == [True, False]
+    assert [p["home"] for p in context["players"]] == [4, 0]

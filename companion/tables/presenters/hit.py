@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 from companion.engines import TABLE
@@ -753,15 +754,17 @@ def _stack(position: dict[str, Any]) -> dict[str, int]:
     return left
 
 
-def unverified_files() -> list[str]:
-    """The data files with values the rulebook's text does not give (edit them to correct)."""
+@cache
+def unverified_files() -> tuple[str, ...]:
+    """The data files with values the rulebook's text does not give (edit them to correct).
+    Read once: the engine loads its data files at import, so a correction needs a restart."""
     from companion.engines import get_game
 
     files: list[str] = []
     for item in get_game("hit").data_unverified():
         if item["file"] not in files:
             files.append(item["file"])
-    return files
+    return tuple(files)
 
 
 PRESENTER = HitPresenter()
