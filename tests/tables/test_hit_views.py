@@ -216,6 +216,8 @@ def test_a_turn_plays_buys_ends_draws_and_refills(client):
         ("hunt", True),
         ("jump", True),
     ]
+    confirm = ann.get(f"/t/{table.id}/entry", {"pick": "buy hunt"}).content.decode()
+    assert 'data-step="confirm"' in confirm and "Enter <code>buy hunt</code>?" in confirm
     assert recorded(post(ann, table, "play", action="buy hunt"))
     undone = post(ann, table, "undo")  # a buy is a seat's decision: it can be taken back
     assert "Undone" in undone
