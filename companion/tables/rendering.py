@@ -53,6 +53,7 @@ def table_context(
         else presenter.colour_hex(seats[mover].colour),
         "history": history,
         "game_template": presenter.template,
+        "notation_examples": presenter.notation_examples,
     }
     context.update(
         presenter.page_context(

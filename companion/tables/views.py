@@ -155,7 +155,7 @@ def entry(request: HttpRequest, table_id: str) -> HttpResponse:
     table = _table(table_id)
     get = request.GET
     try:
-        # Each game's presenter reads (and validates) its own steps: card, joker_as, seven, row.
+        # Each game's presenter reads (and validates) its own steps (card, seven, row, parts…).
         steps = {key: get.get(key) or None for key in ("card", "joker_as", "seven", "row", "parts")}
         context = table_context(table, _actor(request, table), **steps)
     except TableError as exc:

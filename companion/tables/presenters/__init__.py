@@ -19,6 +19,7 @@ class Privacy:
 
 class Presenter(Protocol):
     template: str
+    notation_examples: tuple[str, ...]
     lobby_template: str
 
     def lobby_context(self) -> dict[str, Any]: ...

@@ -41,6 +41,8 @@ def _int(value: Any, what: str) -> int:
 class DogPresenter:
     #: The template whose partials (board, score, entry, hand) draw this game.
     template = "tables/dog.html"
+    #: Shown beside the referee's "check any play" box.
+    notation_examples = ("5 T12-T17", "4 T16-T12", "7 T3-T5 T20-T25")
 
     lobby_template = "tables/new_dog.html"
 

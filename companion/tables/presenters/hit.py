@@ -335,6 +335,7 @@ def action_fields(text: str, mover: int | None) -> set[str]:
 @dataclass(frozen=True, slots=True)
 class HitPresenter:
     template = "tables/hit.html"
+    notation_examples = ("6 T20-T26", "s1 W-T0", "buy hunt", "end")
     lobby_template = "tables/new_hit.html"
 
     # -- lobby ---------------------------------------------------------------------------------

@@ -62,6 +62,7 @@ def cards_from_counts(form: Any, prefix: str, total: int | None = None) -> list[
 @dataclass(frozen=True, slots=True)
 class LifePresenter:
     template = "tables/lifeislife.html"
+    notation_examples = ("swap 3: mole,bear,pig", "swap 1: giraffe", "knock")
     lobby_template = "tables/new_lifeislife.html"
 
     # -- lobby ---------------------------------------------------------------------------------
