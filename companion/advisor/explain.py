@@ -111,4 +111,28 @@ def explain_lifeislife(game: Game, state: Any, action: Any, seat: int, names: Se
     return text
 
 
-EXPLAINERS = {"dog": explain_dog, "lifeislife": explain_lifeislife}
+def explain_hit(game: Game, state: Any, action: Any, seat: int, names: Sequence[str]) -> str:
+    """Hits, figures home, fields gained and coins: the play's outcome for the seat."""
+    after = game.apply(state, action)
+    before_togo, after_togo = game.steps_to_go(state), game.steps_to_go(after)
+    reasons = []
+    hit = [s for s in range(len(names)) if s != seat and after_togo[s] > before_togo[s]]
+    if hit:
+        reasons.append("hits " + _list([names[s] for s in hit]))
+    home = game.score(after)["home"][seat] - game.score(state)["home"][seat]
+    if home > 0:
+        reasons.append("brings a figure home")
+    gained = before_togo[seat] - after_togo[seat]
+    if gained > 0 and not home:
+        reasons.append(f"moves {gained} field{'s' if gained != 1 else ''} ahead")
+    coins = after.coins[seat] - state.coins[seat]
+    if coins > 0:
+        reasons.append(f"+{coins} coin{'s' if coins != 1 else ''}")
+    elif coins < 0:
+        reasons.append(f"spends {-coins} coin{'s' if coins != -1 else ''} on a better deck")
+    if after.winner == seat:
+        reasons.insert(0, "wins the game")
+    return "; ".join(reasons) or "keeps the position"
+
+
+EXPLAINERS = {"dog": explain_dog, "lifeislife": explain_lifeislife, "hit": explain_hit}

@@ -102,3 +102,32 @@ def test_life_is_life_reasons():
     assert explain(game, state, knock, 0, NAMES) == (
         "ends the round: everyone else gets one more turn"
     )
+
+
+def test_hit_reasons_on_random_games():
+    import random
+
+    from companion.engines import TABLE
+
+    game = get_game("hit")
+    rng = random.Random(3)
+    seen = set()
+    for _ in range(3):
+        state = (
+            game.start({"players": 2}, rng)
+            if hasattr(game, "start")
+            else game.new_game({"players": 2})
+        )
+        for _ in range(400):
+            if game.is_terminal(state):
+                break
+            if game.to_move(state) == TABLE:
+                state = game.apply(state, game.sample_chance(state, rng))
+                continue
+            action = game.random_action(state, rng)
+            reason = explain(game, state, action, game.to_move(state), NAMES[:2])
+            assert reason
+            seen.update(part.split()[0] for part in reason.split("; "))
+            state = game.apply(state, action)
+    # Over three random games every kind of reason comes up.
+    assert {"moves", "hits", "brings", "spends", "+3", "wins"} <= seen, seen
