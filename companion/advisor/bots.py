@@ -27,7 +27,7 @@ from typing import Any, Protocol
 
 from companion.engines.base import Game
 from companion.engines.dog.actions import PLAY as PLAY_KIND
-from companion.engines.dog.board import kennel
+from companion.engines.dog.board import GOAL_FIELDS, kennel
 from companion.engines.dog.cards import FOUR, JOKER, ONE, SEVEN, SWAP, THIRTEEN
 from companion.engines.dog.state import DRAWN as DRAWN_PHASE
 from companion.engines.dog.state import EXCHANGE, OVER, DogState
@@ -38,6 +38,7 @@ from . import ismcts
 __all__ = [
     "HEURISTICS",
     "Bot",
+    "DogBoard",
     "GreedyBot",
     "IsmctsBot",
     "RandomBot",
@@ -295,100 +296,144 @@ DOG_PLAYOUT_RANDOM = 0.0
 def dog_playout_policy(game: Game, state: DogState, rng: random.Random) -> Any:
     """The search's playout policy for DOG: greedy on a cheap estimate of each play's effect
     (`dog_play_gain`: the moved figure's worth and risk before and after, the figure it
-    knocks out, the card spent), uniformly random with probability `DOG_PLAYOUT_RANDOM`.
-    The exchange and the table's events are random."""
+    knocks out, the card spent), uniformly random with probability `DOG_PLAYOUT_RANDOM`;
+    ties broken at random. The exchange and the table's events are random."""
     if state.phase not in (PLAY_PHASE, DRAWN_PHASE):
         return game.random_action(state, rng)
     actions = game.legal_actions(state)
     if len(actions) == 1:
         return actions[0]
-    if rng.random() < DOG_PLAYOUT_RANDOM:
+    if DOG_PLAYOUT_RANDOM and rng.random() < DOG_PLAYOUT_RANDOM:
         return actions[rng.randrange(len(actions))]
-    seat = state.turn
-    cfg = state.cfg
-    geo = cfg.geo
-    L = geo.length
-    team_of = cfg.team_of
-    mine = team_of[seat]
-    occ: dict[int, int] = {}
-    track: list[tuple[int, int]] = []
-    waiting = 0
-    for s, fs in enumerate(state.figures):
-        for p in fs:
-            if p >= 0:
+    board = DogBoard(state)
+    best: list[Any] = []
+    best_value = float("-inf")
+    gain = board.gain
+    for action in actions:
+        value = gain(action)
+        if value > best_value + 1e-9:
+            best, best_value = [action], value
+        elif value >= best_value - 1e-9:
+            best.append(action)
+    return best[0] if len(best) == 1 else best[rng.randrange(len(best))]
+
+
+class DogBoard:
+    """One DOG board analysed once for `gain` (the playout policy scores every legal play of
+    the seat to move with it): who stands where, and which fields each team's figures would
+    be at risk on."""
+
+    __slots__ = ("L", "card_cost", "danger", "mine", "moves", "occ", "start", "state",
+                 "team_of")
+
+    def __init__(self, state: DogState) -> None:
+        cfg = state.cfg
+        geo = cfg.geo
+        L = geo.length
+        self.state = state
+        self.L = L
+        self.start = start = geo.start
+        self.team_of = team_of = cfg.team_of
+        self.mine = team_of[state.turn]
+        occ: dict[int, int] = {}
+        nteams = len(cfg.teams)
+        full = (1 << L) - 1
+        ahead = 0x3FFE | 1 << (L - 4)  # fields 1..13 ahead and 4 behind, relative to field 0
+        reach = [0] * nteams  # bitmask of the fields each team's next move may reach
+        for s, fs in enumerate(state.figures):
+            t = team_of[s]
+            for p in fs:
+                if p < 0:
+                    reach[t] |= 1 << start[s]  # it can come out onto its start field
+                    continue
                 occ[p] = s
                 if p < L:
-                    track.append((p, team_of[s]))
+                    shifted = ahead << p
+                    reach[t] |= (shifted | shifted >> L) & full
+        self.occ = occ
+        # fields where a figure of team t may be knocked out by an opponent's next move
+        danger = []
+        for t in range(nteams):
+            mask = 0
+            for o in range(nteams):
+                if o != t:
+                    mask |= reach[o]
+            danger.append(mask)
+        self.danger = danger
+        self.card_cost: dict[int, float] = {}
+        self.moves: dict[tuple[bool, tuple[tuple[int, int], ...]], float] = {}
+
+    def worth(self, s: int, p: int) -> float:
+        """Seat s's figure on p, in steps, less its risk there."""
+        if p < 0:
+            return 0.0
+        L = self.L
+        if p >= L:
+            return DOG_OUT + DOG_HOME + L + 1 + (p - L) % GOAL_FIELDS
+        value = DOG_OUT + 1 + (p - self.start[s]) % L
+        if p != self.start[s] and self.danger[self.team_of[s]] >> p & 1:
+            return value * (1 - DOG_THREAT)
+        return value
+
+    def gain(self, action: Any) -> float:
+        """What a play gains for the mover's team, in the steps of `dog_position_score`: for
+        each move the figure's worth (less risk) after minus before, plus the worth of a
+        figure it lands on (gained if an opponent's, lost if the own team's), less the value
+        of the card spent. Figures a 7 burns in passing are not counted."""
+        if action.kind != PLAY_KIND:
+            return 0.0
+        card = action.card
+        cost = self.card_cost.get(card)
+        if cost is None:
+            state = self.state
+            cost = self.card_cost[card] = DOG_CARD * dog_card_value(state, state.turn, card)
+        segs = action.segs
+        swap = action.as_card == SWAP
+        moved = self.moves.get((swap, segs))
+        if moved is None:
+            moved = self.moves[(swap, segs)] = self._moves_gain(segs, swap)
+        return moved - cost
+
+    def _moves_gain(self, segs: tuple[tuple[int, int], ...], swap: bool) -> float:
+        occ = self.occ
+        team_of = self.team_of
+        mine = self.mine
+        worth = self.worth
+        L = self.L
+        gain = 0.0
+        if swap:
+            for a, b in segs:
+                sa, sb = occ[a], occ[b]
+                da = worth(sa, b) - worth(sa, a)
+                db = worth(sb, a) - worth(sb, b)
+                gain += da if team_of[sa] == mine else -da
+                gain += db if team_of[sb] == mine else -db
+            return gain
+        for frm, to in segs:
+            if frm < 0:
+                s = -1 - frm
+            elif frm >= L:
+                s = (frm - L) // GOAL_FIELDS
             else:
-                waiting |= 1 << s
-    best = actions[0]
-    best_value = float("-inf")
-    for action in actions:
-        value = dog_play_gain(state, action, mine, occ, track, waiting) + rng.random() * 1e-3
-        if value > best_value:
-            best, best_value = action, value
-    return best
-
-
-def _threat(geo: Any, start: tuple[int, ...], team_of: tuple[int, ...], s: int, p: int,
-            track: list[tuple[int, int]], waiting: int) -> float:
-    """`DOG_THREAT` if an opponent may reach field p (seat s's figure) on its next move."""
-    L = geo.length
-    if not 0 <= p < L or p == start[s]:
-        return 0.0
-    team = team_of[s]
-    for q, t in track:
-        if t != team:
-            d = (p - q) % L
-            if 1 <= d <= 13 or d == L - 4:
-                return DOG_THREAT
-    for o, f in enumerate(start):
-        if f == p and waiting >> o & 1 and team_of[o] != team:
-            return DOG_THREAT
-    return 0.0
-
-
-def dog_play_gain(state: DogState, action: Any, mine: int, occ: dict[int, int],
-                  track: list[tuple[int, int]], waiting: int) -> float:
-    """A quick estimate, in the steps of `dog_position_score`, of what a play gains for
-    team `mine`: for each move, the figure's worth (less risk) after minus before, plus the
-    worth of a figure it lands on (gained if an opponent's, lost if the own team's); less
-    the value of the card spent. Figures burned in passing by a 7 are not counted."""
-    if action.kind != PLAY_KIND:
-        return 0.0
-    cfg = state.cfg
-    geo = cfg.geo
-    start = geo.start
-    team_of = cfg.team_of
-    gain = -DOG_CARD * dog_card_value(state, state.turn, action.card)
-    if action.as_card == SWAP:
-        for a, b in action.segs:
-            sa, sb = occ[a], occ[b]
-            for s, frm, to in ((sa, a, b), (sb, b, a)):
-                delta = (_dog_figure(geo, s, to)
-                         * (1 - _threat(geo, start, team_of, s, to, track, waiting))
-                         - _dog_figure(geo, s, frm)
-                         * (1 - _threat(geo, start, team_of, s, frm, track, waiting)))
-                gain += delta if team_of[s] == mine else -delta
+                s = occ.get(frm, self.state.turn)
+            delta = worth(s, to) - worth(s, frm)
+            gain += delta if team_of[s] == mine else -delta
+            if to < L:
+                victim = occ.get(to)
+                if victim is not None and to != frm:
+                    lost = worth(victim, to)
+                    gain += lost if team_of[victim] != mine else -lost
         return gain
-    for frm, to in action.segs:
-        s = -1 - frm if frm < 0 else (geo.goal_owner(frm) if frm >= geo.length
-                                      else occ.get(frm, state.turn))
-        delta = (_dog_figure(geo, s, to) * (1 - _threat(geo, start, team_of, s, to, track,
-                                                        waiting))
-                 - _dog_figure(geo, s, frm) * (1 - _threat(geo, start, team_of, s, frm, track,
-                                                           waiting)))
-        gain += delta if team_of[s] == mine else -delta
-        victim = occ.get(to)
-        if victim is not None and to != frm and to < geo.length:
-            lost = _dog_figure(geo, victim, to)
-            gain += lost if team_of[victim] != mine else -lost
-    return gain
+
+
+def dog_play_gain(state: DogState, action: Any) -> float:
+    """`DogBoard(state).gain(action)`: what one play of the seat to move gains (estimate)."""
+    return DogBoard(state).gain(action)
 
 
 #: game name → the search parameters measured for it (docs/advisor.md)
 TUNED: dict[str, ismcts.Config] = {
-    "dog": ismcts.Config(exploration=0.1, playout_depth=4, tree_depth=0,
+    "dog": ismcts.Config(exploration=0.1, playout_depth=12, tree_depth=0, policy_first=True,
                          policy=dog_playout_policy,  # type: ignore[arg-type]
                          evaluate=dog_evaluate),  # type: ignore[arg-type]
 }
@@ -445,6 +490,7 @@ _CONFIG_KEYS: dict[str, tuple[str, Callable[[str], Any]]] = {
     "c": ("exploration", float),
     "depth": ("playout_depth", int),
     "tree": ("tree_depth", int),
+    "pf": ("policy_first", lambda v: v.lower() in ("1", "true", "yes")),
     "table": ("stop_at_table", lambda v: v.lower() in ("1", "true", "yes")),
     "eval": ("evaluate", _EVALUATIONS.__getitem__),
     "policy": ("policy", _POLICIES.__getitem__),

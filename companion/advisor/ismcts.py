@@ -82,10 +82,13 @@ class Config:
     policy: Policy | None = None  # playout policy; default: the game's `random_action`
     evaluate: Evaluate | None = None  # leaf evaluation; default: the game's `evaluate`
     tree_depth: int | None = None  # deepest tree level (1: flat UCB over the root); 0: no limit
+    #: below the root, expand first the action the playout policy would play (when untried),
+    #: so that the other seats' first replies in the tree are plausible ones, not random ones
+    policy_first: bool | None = None
 
 
 #: generic values for a game without measured ones
-GENERIC = Config(exploration=0.7, playout_depth=8, tree_depth=0)
+GENERIC = Config(exploration=0.7, playout_depth=8, tree_depth=0, policy_first=False)
 
 
 def resolve(game: Game, config: Config | None = None) -> Config:
@@ -95,7 +98,8 @@ def resolve(game: Game, config: Config | None = None) -> Config:
 
     tuned = search_defaults(game)
     out = replace(cfg)
-    for name in ("exploration", "playout_depth", "policy", "evaluate", "tree_depth"):
+    for name in ("exploration", "playout_depth", "policy", "evaluate", "tree_depth",
+                 "policy_first"):
         if getattr(out, name) is None:
             value = getattr(tuned, name) if tuned is not None else None
             if value is None:
@@ -181,8 +185,8 @@ class _Iteration:
     """One ISMCTS iteration as a callable, with everything it needs bound once."""
 
     __slots__ = ("apply", "c", "depth", "determinize", "evaluate", "game", "is_terminal",
-                 "legal", "max_level", "policy", "returns", "rng", "root", "root_actions",
-                 "sample_chance", "seat", "stop_at_table", "to_move", "view")
+                 "legal", "max_level", "policy", "policy_first", "returns", "rng", "root",
+                 "root_actions", "sample_chance", "seat", "stop_at_table", "to_move", "view")
 
     def __init__(self, game: Game, view: Any, seat: int, root: Node,
                  root_actions: list[Any] | None, rng: random.Random, cfg: Config) -> None:
@@ -196,6 +200,7 @@ class _Iteration:
         self.c = cfg.exploration
         self.depth = cfg.playout_depth
         self.max_level = cfg.tree_depth or 1 << 30
+        self.policy_first = bool(cfg.policy_first)
         self.stop_at_table = cfg.stop_at_table
         self.policy = cfg.policy
         self.evaluate = cfg.evaluate
@@ -243,7 +248,14 @@ class _Iteration:
                 else:
                     child.avail += 1
             if untried:
-                action = untried[rng.randrange(len(untried))] if len(untried) > 1 else untried[0]
+                if len(untried) == 1:
+                    action = untried[0]
+                elif self.policy_first and node is not root:
+                    action = self.policy(game, state, rng) if self.policy else None
+                    if action is None or action in children:
+                        action = untried[rng.randrange(len(untried))]
+                else:
+                    action = untried[rng.randrange(len(untried))]
                 child = Node(node, action, mover)
                 child.avail = 1
                 children[action] = child

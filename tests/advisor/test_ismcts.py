@@ -61,9 +61,10 @@ def test_respects_the_time_budget() -> None:
         result = search(dog, st, 0, budget_ms=budget, seed=1)
         wall = time.perf_counter() - t0
         assert result.iterations > 0
-        # one iteration may run past the deadline; the set-up is small
-        assert result.elapsed < budget / 1000 + 0.05
-        assert wall < budget / 1000 + 0.1
+        # one iteration (about a millisecond) may run past the deadline; the margin is for
+        # a busy machine (the tests share two cores with other work)
+        assert budget / 1000 <= result.elapsed < budget / 1000 + 0.15
+        assert wall < budget / 1000 + 0.3
 
 
 def test_iterations_cap_a_time_budget() -> None:
