@@ -14,6 +14,11 @@ holds every card without cheating.
 - `IsmctsBot`: `ismcts.search` at a wall-clock or iteration budget; no search when only one
   action is legal.
 
+The search's per-game knowledge lives here too (`search_defaults`, `TUNED`): for DOG the leaf
+evaluation `dog_evaluate` (the greedy bot's position worth turned into a calibrated chance to
+win) and the playout policy `dog_playout_policy` (greedy on `DogBoard.gain`, a cheap estimate
+of each play's effect). How each was measured: docs/advisor.md.
+
 `make_bot("ismcts:ms=500")` builds a bot from the spec strings of the arena.
 """
 
@@ -500,8 +505,10 @@ _CONFIG_KEYS: dict[str, tuple[str, Callable[[str], Any]]] = {
 def make_bot(spec: str, game: Game | None = None) -> Bot:
     """A bot from its spec: ``random``, ``heuristic`` (the game's greedy bot; needs `game`),
     ``greedy`` (one ply on `evaluate`), ``ismcts:ms=500`` or ``ismcts:iters=2000`` with
-    optional ``c=<exploration>``, ``depth=<playout plies>``, ``table=0|1`` (stop playouts at
-    the end of the round), comma-separated."""
+    optional ``c=<exploration>``, ``depth=<playout plies>``, ``tree=<deepest tree level, 0:
+    no limit>``, ``pf=0|1`` (policy-first expansion), ``table=0|1`` (stop playouts at the
+    end of the round), ``eval=dog|engine``, ``policy=dog|random``, comma-separated; what is
+    not given takes the game's measured defaults (`search_defaults`)."""
     name, _, args = spec.partition(":")
     params: dict[str, str] = {}
     for part in filter(None, args.split(",")):
