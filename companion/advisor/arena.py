@@ -2,12 +2,14 @@
 
     python -m companion.advisor.arena dog --a ismcts:ms=500 --b heuristic --games 200 --seed 1
 
-Bot A takes one team (in DOG with 4 or 6 seats, partners play as a team: both seats of a team
-are the same bot), bot B the other; with more than two sides, A and B alternate around the
-table. A takes the first side in even games and the second in odd games, so the advantage of
-the seat that begins cancels out. Every game has its own seed, derived from `--seed` and the
-game's number, so a game plays the same however many jobs run (with iteration budgets; a
-wall-clock budget depends on the machine). The table's events (deals, draws) are sampled.
+Bot A takes one side (in DOG with 4 or 6 seats a side is a team: partners are the same bot),
+bot B every other side. Game i puts A on side i mod (number of sides), so the advantage of the
+seat that begins cancels out (with two sides: A begins in even games). With more than two
+sides (DOG with 6 seats: three teams) an even match is a win rate of 1/sides, not 1/2.
+
+Every game has its own seed, derived from `--seed` and the game's number, so a game plays the
+same however many jobs run (with iteration budgets; a wall-clock budget depends on the
+machine). The table's events (deals, draws) are sampled.
 
 Printed: one line per finished game, then wins, the win rate of A with a 95 % Wilson
 interval, decisions per second and search figures, and the last line
@@ -81,15 +83,14 @@ class GameResult:
 
 def play_game(game: Game, bot_a: Bot, bot_b: Bot, index: int, seed: int,
               config: dict[str, Any] | None = None, max_actions: int = 20_000) -> GameResult:
-    """One game: A on side `index % 2` (of the first two sides; with more sides A and B
-    alternate from there)."""
+    """One game: A on side `index % sides`, B on every other side."""
     rng = random.Random(game_seed(seed, index))
     state = game.start(config, rng)
     groups = sides(game, state)
-    a_side = index % 2
+    a_side = index % len(groups)
     owner: dict[int, int] = {}  # seat → 0 (A) or 1 (B)
     for k, group in enumerate(groups):
-        who = 0 if (k - a_side) % 2 == 0 else 1
+        who = 0 if k == a_side else 1
         for s in group:
             owner[s] = who
     bots = (bot_a, bot_b)
@@ -200,7 +201,7 @@ def main(argv: list[str] | None = None) -> int:
     dec = [0, 0]
     secs = [0.0, 0.0]
     searches: list[dict[str, float]] = [{}, {}]
-    by_side = [[0.0, 0], [0.0, 0]]
+    by_side: dict[int, list[float]] = {}
     for r in match.run():
         done += 1
         score += r.score_a
@@ -210,8 +211,9 @@ def main(argv: list[str] | None = None) -> int:
         dec[1] += r.decisions_b
         secs[0] += r.seconds_a
         secs[1] += r.seconds_b
-        by_side[r.a_side][0] += r.score_a
-        by_side[r.a_side][1] += 1
+        side = by_side.setdefault(r.a_side, [0.0, 0])
+        side[0] += r.score_a
+        side[1] += 1
         for i, d in enumerate((r.searches_a, r.searches_b)):
             for k, v in d.items():
                 searches[i][k] = searches[i].get(k, 0) + v
@@ -224,8 +226,8 @@ def main(argv: list[str] | None = None) -> int:
     elapsed = time.perf_counter() - started
     lo, hi = wilson(score, done)
     rate = score / done if done else 0.0
-    print(f"A = {args.a}: {score:g} wins of {done} games ({by_side[0][0]:g}/{by_side[0][1]} on "
-          f"side 0, {by_side[1][0]:g}/{by_side[1][1]} on side 1); B = {args.b}: "
+    per_side = ", ".join(f"{w:g}/{n:g} on side {k}" for k, (w, n) in sorted(by_side.items()))
+    print(f"A = {args.a}: {score:g} wins of {done} games ({per_side}); B = {args.b}: "
           f"{done - score:g} wins")
     print(f"win rate of A {rate:.3f}, 95 % interval [{lo:.3f}, {hi:.3f}] (Wilson)")
     print(f"{actions} moves in {elapsed:.1f} s: {actions / elapsed:.1f} moves/s overall "

@@ -64,6 +64,15 @@ def test_bot_a_alternates_teams_between_games() -> None:
         assert result.decisions_a > 0 and result.decisions_b > 0
 
 
+def test_with_three_teams_a_takes_one_of_them_in_turn() -> None:
+    for index in range(3):
+        a, b = Recorder(), Recorder()
+        result = arena.play_game(dog, a, b, index, seed=5, config={"seats": 6},
+                                 max_actions=60)
+        assert a.seats <= {index, index + 3} and b.seats.isdisjoint(a.seats)
+        assert result.a_side == index
+
+
 def test_a_game_replays_identically_from_its_seed() -> None:
     one = arena.play_game(dog, IsmctsBot(None, 8), GreedyBot.for_game(dog), 3, seed=9)
     two = arena.play_game(dog, IsmctsBot(None, 8), GreedyBot.for_game(dog), 3, seed=9)
