@@ -157,7 +157,9 @@ class Match:
             for i in range(self.games):
                 yield _one(i)
             return
-        ctx = multiprocessing.get_context("fork" if sys.platform != "win32" else "spawn")
+        # forkserver: forking a process that runs threads (a test process with the embedded
+        # Celery worker, say) can deadlock the children; the server process has no threads.
+        ctx = multiprocessing.get_context("forkserver" if sys.platform != "win32" else "spawn")
         with ctx.Pool(self.jobs, initializer=_init, initargs=args) as pool:
             yield from pool.imap_unordered(_one, range(self.games))
 
