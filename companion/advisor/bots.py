@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import math
 import random
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
@@ -452,27 +453,58 @@ def search_defaults(game: Game) -> ismcts.Config | None:
 # ---------------------------------------------------------------------------------------------
 # ISMCTS
 # ---------------------------------------------------------------------------------------------
+#: share of the turn's remaining budget that one decision of a multi-decision turn may use
+TURN_SHARE = 0.4
+
+
+def turn_of(game: Game, state: Any) -> Any:
+    """What identifies the current turn: the game's turn counter (`score()["turns"]`, HIT: a
+    turn is three plays and the buys) or None (every decision is a turn of its own)."""
+    try:
+        return game.score(state).get("turns")
+    except Exception:  # a state the score cannot describe: treat the decision as a turn
+        return None
+
+
 @dataclass
 class IsmctsBot:
-    """`ismcts.search` at `budget_ms` (wall clock) or `iterations`; the most visited action.
-    Only one legal action: no search. Each decision's search seed comes from `rng`."""
+    """`ismcts.search` at `budget_ms` or `iterations`; the most visited action. Only one legal
+    action: no search. Each decision's search seed comes from `rng`.
+
+    `cpu`: the budget is CPU time of the searching thread, not wall time, so that a match's
+    strength does not depend on what else the machine is doing. `per_turn`: the budget is for
+    a whole turn of several decisions (HIT); each decision takes `TURN_SHARE` of what is left
+    of it, so the early ones (which card first) think longest and the turn never overruns."""
 
     budget_ms: float | None = 500.0
     iterations: int | None = None
     config: ismcts.Config = field(default_factory=ismcts.Config)
     name: str = "ismcts"
+    cpu: bool = False
+    per_turn: bool = False
     #: totals over all searches: iterations, seconds, searches (for the arena's report)
     totals: dict[str, float] = field(default_factory=lambda: {"iterations": 0, "seconds": 0.0,
                                                               "searches": 0})
+    _turn: tuple[int, Any] | None = field(default=None, repr=False)
+    _turn_left_ms: float = field(default=0.0, repr=False)
 
     def choose(self, game: Game, state: Any, seat: int, rng: random.Random) -> Any:
         view = game.view(state, seat)
         actions = game.legal_actions(view)
         if len(actions) == 1:
             return actions[0]
-        result = ismcts.search(game, view, seat, budget_ms=self.budget_ms,
+        budget = self.budget_ms
+        if budget is not None and self.per_turn:
+            turn = (seat, turn_of(game, state))
+            if turn[1] is None or turn != self._turn:
+                self._turn, self._turn_left_ms = turn, budget
+            budget = max(1.0, self._turn_left_ms * TURN_SHARE)
+        result = ismcts.search(game, view, seat, budget_ms=budget,
                                iterations=self.iterations, seed=rng.getrandbits(32),
-                               config=self.config)
+                               config=self.config,
+                               clock=time.thread_time if self.cpu else time.perf_counter)
+        if budget is not None and self.per_turn:
+            self._turn_left_ms -= result.elapsed * 1000
         self.totals["iterations"] += result.iterations
         self.totals["seconds"] += result.elapsed
         self.totals["searches"] += 1
@@ -507,7 +539,8 @@ def make_bot(spec: str, game: Game | None = None) -> Bot:
     ``greedy`` (one ply on `evaluate`), ``ismcts:ms=500`` or ``ismcts:iters=2000`` with
     optional ``c=<exploration>``, ``depth=<playout plies>``, ``tree=<deepest tree level, 0:
     no limit>``, ``pf=0|1`` (policy-first expansion), ``table=0|1`` (stop playouts at the
-    end of the round), ``eval=dog|engine``, ``policy=dog|random``, comma-separated; what is
+    end of the round), ``eval=dog|engine``, ``policy=dog|random``, ``cpu=1`` (the budget is
+    CPU time), ``turn=1`` (the budget is per turn, not per decision), comma-separated; what is
     not given takes the game's measured defaults (`search_defaults`)."""
     name, _, args = spec.partition(":")
     params: dict[str, str] = {}
@@ -525,6 +558,8 @@ def make_bot(spec: str, game: Game | None = None) -> Bot:
             raise ValueError("the heuristic bot needs the game")
         return GreedyBot.for_game(game)
     if name == "ismcts":
+        flags = {k: params.pop(k).lower() in ("1", "true", "yes")
+                 for k in ("cpu", "turn") if k in params}
         ms = float(params.pop("ms")) if "ms" in params else None
         iters = int(params.pop("iters")) if "iters" in params else None
         if ms is None and iters is None:
@@ -535,6 +570,7 @@ def make_bot(spec: str, game: Game | None = None) -> Bot:
                 raise ValueError(f"unknown ismcts parameter {key!r}")
             attr, conv = _CONFIG_KEYS[key]
             setattr(config, attr, conv(value))
-        return IsmctsBot(ms, iters, config, name=spec)
+        return IsmctsBot(ms, iters, config, name=spec, cpu=flags.get("cpu", False),
+                         per_turn=flags.get("turn", False))
     raise ValueError(f"unknown bot {spec!r}: random, heuristic, greedy, ismcts:ms=…")
 

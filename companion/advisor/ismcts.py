@@ -120,12 +120,15 @@ def search(
     progress: Callable[[SearchResult], None] | None = None,
     progress_every: float = 0.25,
     stats: dict[Hashable, list[float]] | None = None,
+    clock: Callable[[], float] = time.perf_counter,
 ) -> SearchResult:
     """Search the decision of `seat` in `state` (the full state or the seat's view: only
     `view(state, seat)` is ever used). Stops at `budget_ms` or after `iterations`, whichever
     comes first (at least one iteration). `progress` is called with the best-so-far result
     every `progress_every` seconds; `stats` accumulates the root's visits and rewards per
-    action (for merging root-parallel searches)."""
+    action (for merging root-parallel searches). `clock` measures the budget: wall time by
+    default; `time.thread_time` (CPU time) makes a match's strength independent of the
+    machine's load."""
     if budget_ms is None and iterations is None:
         raise ValueError("give a time budget or an iteration count")
     if game.to_move(state) != seat:
@@ -134,13 +137,12 @@ def search(
     rng = random.Random(seed)
     view = game.view(state, seat)
     root = Node(None, None, seat)
-    started = time.perf_counter()
+    started = clock()
     deadline = None if budget_ms is None else started + budget_ms / 1000
     next_report = started + progress_every
     done = 0
     root_actions = _root_actions(game, view, seat, rng)
     iterate = _Iteration(game, view, seat, root, root_actions, rng, cfg)
-    clock = time.perf_counter
     while True:
         if iterations is not None and done >= iterations:
             break
@@ -153,7 +155,7 @@ def search(
                 next_report = now + progress_every
         iterate()
         done += 1
-    result = _result(root, seat, done, time.perf_counter() - started)
+    result = _result(root, seat, done, clock() - started)
     if stats is not None:
         for child in root.children.values():
             entry = stats.setdefault(child.action, [0.0, 0.0])

@@ -8,6 +8,8 @@ import pytest
 
 from companion.advisor import bots
 from companion.advisor.bots import GreedyBot, IsmctsBot, RandomBot, make_bot, one_ply
+from companion.engines import get_game
+from companion.engines.base import TABLE
 from companion.engines.dog.actions import GIVE
 
 from .dog_positions import ENTER_GOAL, FORCED_WIN, KNOCK, K, dog, midgame, pos
@@ -102,9 +104,33 @@ def test_bot_specs() -> None:
     assert bot.config.exploration == 0.2 and bot.config.playout_depth == 3
     assert make_bot("ismcts:iters=100").iterations == 100  # type: ignore[union-attr]
     assert make_bot("ismcts").budget_ms == 500  # type: ignore[union-attr]
+    timed = make_bot("ismcts:ms=500,cpu=1,turn=1")
+    assert isinstance(timed, IsmctsBot) and timed.cpu and timed.per_turn
+    assert not make_bot("ismcts:ms=500,cpu=0").cpu  # type: ignore[union-attr]
     for bad in ("alphabeta", "ismcts:speed=3", "ismcts:ms", "heuristic"):
         with pytest.raises(ValueError):
             make_bot(bad)
+
+
+def test_a_per_turn_budget_covers_all_decisions_of_the_turn() -> None:
+    # HIT: a turn is three plays and the buys; 300 ms of CPU for all of them together
+    hit = get_game("hit")
+    rng = random.Random(3)
+    state = hit.start({"players": 2}, rng)
+    bot = IsmctsBot(budget_ms=300, cpu=True, per_turn=True)
+    turns: dict[int, float] = {}
+    while len(turns) < 4 or state.turns in turns:
+        mover = hit.to_move(state)
+        if mover == TABLE:
+            state = hit.apply(state, hit.sample_chance(state, rng))
+            continue
+        turn, before = state.turns, bot.totals["seconds"]
+        action = bot.choose(hit, state, mover, rng)
+        turns[turn] = turns.get(turn, 0.0) + bot.totals["seconds"] - before
+        state = hit.apply(state, action)
+    searched = [t for t in turns.values() if t > 0]
+    assert searched and all(t <= 0.3 + 0.02 for t in searched)
+    assert max(searched) > 0.2  # the turn's budget is used, not one decision's share of it
 
 
 def test_the_leaf_evaluation_is_a_win_chance_shared_by_partners() -> None:
