@@ -38,6 +38,11 @@ from companion.engines.dog.cards import FOUR, JOKER, ONE, SEVEN, SWAP, THIRTEEN
 from companion.engines.dog.state import DRAWN as DRAWN_PHASE
 from companion.engines.dog.state import EXCHANGE, OVER, DogState
 from companion.engines.dog.state import PLAY as PLAY_PHASE
+from companion.engines.lifeislife.cards import UNKNOWN as LIL_UNKNOWN
+from companion.engines.lifeislife.scoring import lives_lost, round_points
+from companion.engines.lifeislife.state import PLAY as LIL_PLAY
+from companion.engines.lifeislife.state import LifeState
+from companion.engines.lifeislife.state import players_in as lil_players_in
 
 from . import ismcts
 
@@ -437,8 +442,24 @@ def dog_play_gain(state: DogState, action: Any) -> float:
     return DogBoard(state).gain(action)
 
 
+# -- Life is Life -------------------------------------------------------------------------------
+def lifeislife_round_survival(game: Game, root: LifeState, leaf: LifeState) -> tuple[float, ...]:
+    """Per seat, 1 if it comes through the round of `root` without losing a life, else 0: the
+    finished round's result when the playout got there, else what the hands at the leaf would
+    cost if the round ended now. The hint reports its mean as the chance to survive the round."""
+    n = leaf.cfg.players
+    if leaf.last is not None and leaf.last.round == root.round:
+        return tuple(1.0 if d <= 0 else 0.0 for d in leaf.last.lost)
+    ins = lil_players_in(leaf)
+    if leaf.phase != LIL_PLAY or any(leaf.hands[s][LIL_UNKNOWN] for s in ins):
+        return (1.0,) * n  # nothing to judge (cannot happen in a determinized round)
+    lost = lives_lost(round_points(leaf.hands, ins, n))
+    return tuple(1.0 if d <= 0 else 0.0 for d in lost)
+
+
 #: game name → the search parameters measured for it (docs/advisor.md)
 TUNED: dict[str, ismcts.Config] = {
+    "lifeislife": ismcts.Config(outcome=lifeislife_round_survival),  # type: ignore[arg-type]
     "dog": ismcts.Config(exploration=0.1, playout_depth=12, tree_depth=0, policy_first=True,
                          policy=dog_playout_policy,  # type: ignore[arg-type]
                          evaluate=dog_evaluate),  # type: ignore[arg-type]

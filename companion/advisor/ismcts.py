@@ -30,12 +30,15 @@ from companion.engines.base import TABLE, Game
 
 Policy = Callable[[Game, Any, random.Random], Any]
 Evaluate = Callable[[Game, Any], tuple[float, ...]]
+#: (game, the searching seat's view at the root, the leaf) → per seat, 1/0 (or a chance) of an
+#: outcome the hint reports besides the win chance (Life is Life: comes through the round)
+Outcome = Callable[[Game, Any, Any], tuple[float, ...]]
 
-__all__ = ["Choice", "Config", "Evaluate", "Node", "Policy", "SearchResult", "search"]
+__all__ = ["Choice", "Config", "Evaluate", "Node", "Outcome", "Policy", "SearchResult", "search"]
 
 
 class Node:
-    __slots__ = ("action", "avail", "children", "parent", "player", "reward", "visits")
+    __slots__ = ("action", "avail", "children", "outcome", "parent", "player", "reward", "visits")
 
     def __init__(self, parent: Node | None, action: Hashable | None, player: int) -> None:
         self.parent = parent
@@ -45,6 +48,7 @@ class Node:
         self.visits = 0
         self.avail = 0
         self.reward = 0.0
+        self.outcome = 0.0  # root children only, with `Config.outcome`
 
     def ucb(self, c: float) -> float:
         return self.reward / self.visits + c * math.sqrt(math.log(self.avail) / self.visits)
@@ -58,6 +62,7 @@ class Choice:
     visits: int
     value: float  # mean reward of the asking seat (a win probability for win/loss games)
     share: float  # share of the root visits
+    outcome: float | None = None  # mean of `Config.outcome` for the asking seat, if configured
 
 
 @dataclass(slots=True)
@@ -85,6 +90,8 @@ class Config:
     #: below the root, expand first the action the playout policy would play (when untried),
     #: so that the other seats' first replies in the tree are plausible ones, not random ones
     policy_first: bool | None = None
+    #: an outcome chance to report per root action (see `Outcome`); None: none
+    outcome: Outcome | None = None
 
 
 #: generic values for a game without measured ones
@@ -99,7 +106,7 @@ def resolve(game: Game, config: Config | None = None) -> Config:
     tuned = search_defaults(game)
     out = replace(cfg)
     for name in ("exploration", "playout_depth", "policy", "evaluate", "tree_depth",
-                 "policy_first"):
+                 "policy_first", "outcome"):
         if getattr(out, name) is None:
             value = getattr(tuned, name) if tuned is not None else None
             if value is None:
@@ -151,16 +158,17 @@ def search(
             if deadline is not None and now >= deadline and done > 0:
                 break
             if progress is not None and now >= next_report:
-                progress(_result(root, seat, done, now - started))
+                progress(_result(root, seat, done, now - started, cfg.outcome is not None))
                 next_report = now + progress_every
         iterate()
         done += 1
-    result = _result(root, seat, done, clock() - started)
+    result = _result(root, seat, done, clock() - started, cfg.outcome is not None)
     if stats is not None:
         for child in root.children.values():
-            entry = stats.setdefault(child.action, [0.0, 0.0])
+            entry = stats.setdefault(child.action, [0.0, 0.0, 0.0])
             entry[0] += child.visits
             entry[1] += child.reward
+            entry[2] += child.outcome
     return result
 
 
@@ -187,7 +195,8 @@ class _Iteration:
     """One ISMCTS iteration as a callable, with everything it needs bound once."""
 
     __slots__ = ("apply", "c", "depth", "determinize", "evaluate", "game", "is_terminal",
-                 "legal", "max_level", "policy", "policy_first", "returns", "rng", "root",
+                 "legal", "max_level", "outcome", "policy", "policy_first", "returns", "rng",
+                 "root",
                  "root_actions", "sample_chance", "seat", "stop_at_table", "to_move", "view")
 
     def __init__(self, game: Game, view: Any, seat: int, root: Node,
@@ -206,6 +215,7 @@ class _Iteration:
         self.stop_at_table = cfg.stop_at_table
         self.policy = cfg.policy
         self.evaluate = cfg.evaluate
+        self.outcome = cfg.outcome
         self.apply = game.apply
         self.determinize = game.determinize
         self.is_terminal = game.is_terminal
@@ -294,6 +304,11 @@ class _Iteration:
             values = self.evaluate(game, state)
         else:
             values = game.evaluate(state)
+        if self.outcome is not None and node is not root:
+            top = node
+            while top.parent is not root:
+                top = top.parent  # type: ignore[assignment]
+            top.outcome += self.outcome(game, self.view, state)[self.seat]
         # Backpropagation: each node scores the move of the seat that made it.
         while node is not None:
             node.visits += 1
@@ -302,11 +317,13 @@ class _Iteration:
             node = node.parent
 
 
-def _result(root: Node, seat: int, iterations: int, elapsed: float) -> SearchResult:
+def _result(root: Node, seat: int, iterations: int, elapsed: float,
+            outcome: bool = False) -> SearchResult:
     total = sum(c.visits for c in root.children.values()) or 1
     choices = sorted(
         (
-            Choice(c.action, c.visits, c.reward / c.visits if c.visits else 0.0, c.visits / total)
+            Choice(c.action, c.visits, c.reward / c.visits if c.visits else 0.0, c.visits / total,
+                   (c.outcome / c.visits if c.visits else 0.0) if outcome else None)
             for c in root.children.values()
         ),
         key=lambda ch: (ch.visits, ch.value),

@@ -19,7 +19,7 @@ from django.core.cache import cache
 
 from companion.advisor import hints
 from companion.advisor.explain import explain
-from companion.advisor.ismcts import SearchResult, search
+from companion.advisor.ismcts import SearchResult, resolve, search
 from companion.core.realtime import group_send_sync
 from companion.engines import get_game
 
@@ -44,7 +44,8 @@ def _shard_key(hint_id: str, shard: int) -> str:
 
 
 def _stats_by_text(game, state, stats: dict) -> dict[str, list[float]]:
-    return {game.format_action(state, action): [v, r] for action, (v, r) in stats.items()}
+    """Root statistics keyed by the action's notation: [visits, reward, outcome sum]."""
+    return {game.format_action(state, action): list(entry) for action, entry in stats.items()}
 
 
 def _run(job: dict[str, Any], seed: int, on_progress=None) -> tuple[Any, Any, SearchResult, dict]:
@@ -110,6 +111,7 @@ def suggest(**job: Any) -> dict[str, Any]:
                         c.action,
                         c.visits / max(1, sum(x.visits for x in result.choices)),
                         c.value,
+                        c.outcome,
                     )
                     for c in result.choices[:TOP]
                 ],
@@ -121,12 +123,15 @@ def suggest(**job: Any) -> dict[str, Any]:
         game, state, _, stats = _run(job, job["seed"], on_progress)
         merged = _stats_by_text(game, state, stats)
         shards_used = 1 + _merge_shards(merged, hint_id, job["shards"])
-        total = sum(v for v, _ in merged.values()) or 1
+        total = sum(entry[0] for entry in merged.values()) or 1
         ranked = sorted(merged.items(), key=lambda kv: (kv[1][0], kv[1][1]), reverse=True)
+        has_outcome = resolve(game).outcome is not None
         choices = []
-        for text, (visits, reward) in ranked[:TOP]:
+        for text, (visits, reward, outcome) in ranked[:TOP]:
             action = game.parse_action(state, text)
-            choice = _choice(game, state, action, visits / total, reward / visits if visits else 0)
+            n = visits or 1
+            survival = outcome / n if has_outcome else None
+            choice = _choice(game, state, action, visits / total, reward / n, survival)
             choice["reason"] = explain(game, state, action, seat, job["names"])
             choices.append(choice)
         payload = {
@@ -152,12 +157,17 @@ def suggest(**job: Any) -> dict[str, Any]:
     return payload
 
 
-def _choice(game, state, action, share: float, value: float) -> dict[str, Any]:
-    return {
+def _choice(
+    game, state, action, share: float, value: float, outcome: float | None = None
+) -> dict[str, Any]:
+    choice = {
         "action": game.format_action(state, action),
         "share": round(share, 3),
         "win": round(value, 3),
     }
+    if outcome is not None:  # the game's round outcome (Life is Life: survives the round)
+        choice["outcome"] = round(outcome, 3)
+    return choice
 
 
 def _merge_shards(
@@ -173,10 +183,10 @@ def _merge_shards(
             stats = cache.get(_shard_key(hint_id, shard))
             if stats is not None:
                 found.add(shard)
-                for text, (visits, reward) in stats.items():
-                    entry = merged.setdefault(text, [0.0, 0.0])
-                    entry[0] += visits
-                    entry[1] += reward
+                for text, values in stats.items():
+                    entry = merged.setdefault(text, [0.0, 0.0, 0.0])
+                    for i, value in enumerate(values):
+                        entry[i] += value
         if time.perf_counter() >= deadline:
             break
         time.sleep(0.02)

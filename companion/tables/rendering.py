@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.template.loader import render_to_string
+from django.utils.translation import gettext_lazy
 
 from companion.engines import TABLE as TABLE_DECISION
 from companion.engines import get_game
@@ -77,6 +78,10 @@ def live_fragments(table: Table, actor: Actor | None) -> str:
     return _fragments(table_context(table, actor), GAME_FRAGMENTS, PAGE_FRAGMENTS)
 
 
+#: what a hint's outcome chance means, per game (the advisor's `Config.outcome`)
+OUTCOME_LABELS = {"lifeislife": gettext_lazy("survives the round")}
+
+
 def hint_context(hint: dict[str, Any], table: Table) -> dict[str, Any]:
     presenter = presenters.get(table.game)
     choices = [
@@ -85,11 +90,13 @@ def hint_context(hint: dict[str, Any], table: Table) -> dict[str, Any]:
             "label": presenter.label(c["action"]),
             "win_pct": round(100 * c["win"]),
             "share_pct": round(100 * c["share"]),
+            "outcome_pct": round(100 * c["outcome"]) if "outcome" in c else None,
         }
         for c in hint.get("choices", [])
     ]
+    outcome_label = OUTCOME_LABELS.get(table.game, "")
     progress = min(100, round(100 * hint.get("elapsed_ms", 0) / max(1, hint["budget_ms"])))
-    return {**hint, "choices": choices, "progress_pct": progress}
+    return {**hint, "choices": choices, "progress_pct": progress, "outcome_label": outcome_label}
 
 
 def hint_fragments(table: Table, actor: Actor | None, hint: dict[str, Any]) -> str:

@@ -9,8 +9,12 @@ import time
 import pytest
 
 from companion.advisor import ismcts
+from companion.advisor.bots import lifeislife_round_survival
 from companion.advisor.ismcts import Config, SearchResult, search
+from companion.engines import get_game
 from companion.engines.dog.cards import UNKNOWN
+from companion.engines.lifeislife.scoring import lives_lost, round_points
+from companion.engines.lifeislife.state import RoundResult
 
 from .dog_positions import ENTER_GOAL, FORCED_WIN, KNOCK, dog, midgame, pos
 
@@ -80,7 +84,7 @@ def test_progress_reports_best_so_far_and_stats_add_up() -> None:
     result = search(dog, st, 0, budget_ms=120, seed=3, progress=reports.append,
                     progress_every=0.03, stats=stats)
     assert reports and all(r.iterations <= result.iterations for r in reports)
-    assert sum(v for v, _ in stats.values()) == sum(c.visits for c in result.choices)
+    assert sum(v for v, _, _ in stats.values()) == sum(c.visits for c in result.choices)
     assert sum(c.visits for c in result.choices) == result.iterations
     assert result.choices == sorted(result.choices, key=lambda c: (c.visits, c.value),
                                     reverse=True)
@@ -156,3 +160,40 @@ def test_an_unreported_own_hand_is_searched_over_sampled_hands() -> None:
     assert ismcts._root_actions(dog, dog.view(st, 0), 0, random.Random(1)) is None
     result = search(dog, st, 0, iterations=300, seed=1)
     assert result.best is not None and result.iterations == 300
+
+
+def test_an_outcome_chance_is_reported_per_root_action() -> None:
+    life = get_game("lifeislife")
+    st = life.new_game({"players": 3})
+    for text in (
+        "deal rows giraffe/mole,bear/pig,pig,cat/mouse,dog,goat,sheep",
+        "hand 0 giraffe*3,bear*2,mole,goat,sheep,dog,cat",
+    ):
+        st = life.play_text(st, text)
+    result = search(life, st, 0, iterations=300, seed=2)  # the game's defaults: survival
+    assert result.choices and all(0.0 <= c.outcome <= 1.0 for c in result.choices)
+    assert any(0.0 < c.outcome < 1.0 for c in result.choices)
+    # the mean of what the outcome function said at the leaves below each root action
+    always = search(life, st, 0, iterations=100, seed=2,
+                    config=Config(outcome=lambda g, root, leaf: (1.0, 1.0, 1.0)))
+    assert {c.outcome for c in always.choices} == {1.0}
+    assert search(dog, midgame(seed=6), 0, iterations=50, seed=1).choices[0].outcome is None
+
+
+def test_round_survival_reads_the_finished_round_or_the_hands() -> None:
+    life = get_game("lifeislife")
+    st = life.new_game({"players": 3})
+    for text in (
+        "deal rows giraffe/mole,bear/pig,pig,cat/mouse,dog,goat,sheep",
+        "hand 0 giraffe*3,bear*2,mole,goat,sheep,dog,cat",
+        "hand 1 mouse*2,pig*2,hare,cat,sheep,goat,goat,giraffe",
+        "hand 2 bear*3,pig,mole*2,hare,dog,dog,sheep",
+    ):
+        st = life.play_text(st, text)
+    ins = [0, 1, 2]
+    lost = lives_lost(round_points(st.hands, ins, 3))
+    assert lifeislife_round_survival(life, st, st) == tuple(float(d <= 0) for d in lost)
+    ended = st._replace(last=RoundResult(st.round, (10, 5, 0), (0, 1, 2), -1, 0))
+    assert lifeislife_round_survival(life, st, ended) == (1.0, 0.0, 0.0)
+    earlier = st._replace(last=RoundResult(st.round - 1, (10, 5, 0), (0, 1, 2), -1, 0))
+    assert lifeislife_round_survival(life, st, earlier) == tuple(float(d <= 0) for d in lost)

@@ -180,6 +180,20 @@ async def test_life_is_life_hint(embedded_worker):
     for choice in done["choices"]:
         assert game.check(state, game.parse_action(state, choice["action"])) == []
         assert choice["reason"].startswith("takes ")
+        assert 0.0 <= choice["outcome"] <= 1.0  # the chance to survive the round
     assert await other.receive_nothing(timeout=0.3)
     await asking.disconnect()
     await other.disconnect()
+
+
+def test_the_hint_box_shows_the_chance_to_survive_the_round() -> None:
+    from django.template.loader import render_to_string
+
+    from companion.tables.rendering import PAGE, hint_context
+
+    table, _ = services.create_table("lifeislife", {"players": 3}, ["Tim", "Mia", "Lino"])
+    hint = {"status": "done", "seq": 2, "budget_ms": 500, "elapsed_ms": 500, "iterations": 900,
+            "choices": [{"action": "knock", "share": 0.6, "win": 0.41, "outcome": 0.724,
+                         "reason": "ends the round"}]}
+    html = render_to_string(f"{PAGE}#hint", {"table": table, "hint": hint_context(hint, table)})
+    assert "survives the round ≈ 72%" in html and "win ≈ 41%" in html
