@@ -495,7 +495,9 @@ class IsmctsBot:
     `cpu`: the budget is CPU time of the searching thread, not wall time, so that a match's
     strength does not depend on what else the machine is doing. `per_turn`: the budget is for
     a whole turn of several decisions (HIT); each decision takes `TURN_SHARE` of what is left
-    of it, so the early ones (which card first) think longest and the turn never overruns."""
+    of it, so the early ones (which card first) think longest and the turn never overruns.
+    `early_stop`: a search ends once its most visited action cannot be overtaken in the time
+    left (same choice, less time)."""
 
     budget_ms: float | None = 500.0
     iterations: int | None = None
@@ -503,6 +505,7 @@ class IsmctsBot:
     name: str = "ismcts"
     cpu: bool = False
     per_turn: bool = False
+    early_stop: bool = False
     #: totals over all searches: iterations, seconds, searches (for the arena's report)
     totals: dict[str, float] = field(default_factory=lambda: {"iterations": 0, "seconds": 0.0,
                                                               "searches": 0})
@@ -523,7 +526,8 @@ class IsmctsBot:
         result = ismcts.search(game, view, seat, budget_ms=budget,
                                iterations=self.iterations, seed=rng.getrandbits(32),
                                config=self.config,
-                               clock=time.thread_time if self.cpu else time.perf_counter)
+                               clock=time.thread_time if self.cpu else time.perf_counter,
+                               early_stop=self.early_stop)
         if budget is not None and self.per_turn:
             self._turn_left_ms -= result.elapsed * 1000
         self.totals["iterations"] += result.iterations
@@ -561,7 +565,8 @@ def make_bot(spec: str, game: Game | None = None) -> Bot:
     optional ``c=<exploration>``, ``depth=<playout plies>``, ``tree=<deepest tree level, 0:
     no limit>``, ``pf=0|1`` (policy-first expansion), ``table=0|1`` (stop playouts at the
     end of the round), ``eval=dog|engine``, ``policy=dog|random``, ``cpu=1`` (the budget is
-    CPU time), ``turn=1`` (the budget is per turn, not per decision), comma-separated; what is
+    CPU time), ``turn=1`` (the budget is per turn, not per decision), ``stop=1`` (stop early
+    once the choice can no longer change), comma-separated; what is
     not given takes the game's measured defaults (`search_defaults`)."""
     name, _, args = spec.partition(":")
     params: dict[str, str] = {}
@@ -580,7 +585,7 @@ def make_bot(spec: str, game: Game | None = None) -> Bot:
         return GreedyBot.for_game(game)
     if name == "ismcts":
         flags = {k: params.pop(k).lower() in ("1", "true", "yes")
-                 for k in ("cpu", "turn") if k in params}
+                 for k in ("cpu", "turn", "stop") if k in params}
         ms = float(params.pop("ms")) if "ms" in params else None
         iters = int(params.pop("iters")) if "iters" in params else None
         if ms is None and iters is None:
@@ -592,6 +597,6 @@ def make_bot(spec: str, game: Game | None = None) -> Bot:
             attr, conv = _CONFIG_KEYS[key]
             setattr(config, attr, conv(value))
         return IsmctsBot(ms, iters, config, name=spec, cpu=flags.get("cpu", False),
-                         per_turn=flags.get("turn", False))
+                         per_turn=flags.get("turn", False), early_stop=flags.get("stop", False))
     raise ValueError(f"unknown bot {spec!r}: random, heuristic, greedy, ismcts:ms=…")
 

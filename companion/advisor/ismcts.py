@@ -128,6 +128,7 @@ def search(
     progress_every: float = 0.25,
     stats: dict[Hashable, list[float]] | None = None,
     clock: Callable[[], float] = time.perf_counter,
+    early_stop: bool = False,
 ) -> SearchResult:
     """Search the decision of `seat` in `state` (the full state or the seat's view: only
     `view(state, seat)` is ever used). Stops at `budget_ms` or after `iterations`, whichever
@@ -135,7 +136,9 @@ def search(
     every `progress_every` seconds; `stats` accumulates the root's visits and rewards per
     action (for merging root-parallel searches). `clock` measures the budget: wall time by
     default; `time.thread_time` (CPU time) makes a match's strength independent of the
-    machine's load."""
+    machine's load. `early_stop`: with a time budget, stop as soon as the most visited root
+    action can no longer be overtaken in the time left (at the current rate): the answer is
+    the one the full budget would give, for less time."""
     if budget_ms is None and iterations is None:
         raise ValueError("give a time budget or an iteration count")
     if game.to_move(state) != seat:
@@ -157,6 +160,10 @@ def search(
             now = clock()
             if deadline is not None and now >= deadline and done > 0:
                 break
+            if early_stop and deadline is not None and done and done % 32 == 0:
+                left = (deadline - now) * done / max(now - started, 1e-9)
+                if _decided(root, left):
+                    break
             if progress is not None and now >= next_report:
                 progress(_result(root, seat, done, now - started, cfg.outcome is not None))
                 next_report = now + progress_every
@@ -315,6 +322,18 @@ class _Iteration:
             if node.parent is not None:
                 node.reward += values[node.player]
             node = node.parent
+
+
+def _decided(root: Node, left: float) -> bool:
+    """Whether the most visited root action leads the second by more than `left` visits."""
+    first = second = 0
+    for child in root.children.values():
+        v = child.visits
+        if v > first:
+            first, second = v, first
+        elif v > second:
+            second = v
+    return first - second > left
 
 
 def _result(root: Node, seat: int, iterations: int, elapsed: float,

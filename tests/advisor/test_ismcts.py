@@ -197,3 +197,14 @@ def test_round_survival_reads_the_finished_round_or_the_hands() -> None:
     assert lifeislife_round_survival(life, st, ended) == (1.0, 0.0, 0.0)
     earlier = st._replace(last=RoundResult(st.round - 1, (10, 5, 0), (0, 1, 2), -1, 0))
     assert lifeislife_round_survival(life, st, earlier) == tuple(float(d <= 0) for d in lost)
+
+
+def test_early_stop_ends_a_decided_search_with_the_same_answer() -> None:
+    st = pos(**FORCED_WIN)
+    full = search(dog, st, 0, budget_ms=1500, seed=1)
+    early = search(dog, st, 0, budget_ms=1500, seed=1, early_stop=True)
+    assert best_text(st, early) == best_text(st, full) == "3 T62-G1"
+    assert early.iterations < full.iterations and early.elapsed < 0.75 * full.elapsed
+    # the leader's margin exceeded what the time left could still change
+    visits = sorted((c.visits for c in early.choices), reverse=True) + [0]
+    assert visits[0] - visits[1] > 0
