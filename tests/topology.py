@@ -13,7 +13,7 @@ import urllib.error
 import urllib.request
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import yaml
@@ -26,10 +26,47 @@ BIN = Path(sys.executable).parent
 
 @dataclass
 class Topology:
+    """The running services. `base_url`/`ws_url` are the first web process; `base_urls` and
+    `ws_urls` all of them (several Daphne processes sharing the channel layer, as behind a
+    load balancer). `procs` maps "worker", "web", "web2"… to their processes; `stop`,
+    `start` and `kill` act on one of them (fault tests)."""
+
     base_url: str
     ws_url: str
     redis_url: str
     env: dict[str, str]
+    base_urls: list[str] = field(default_factory=list)
+    ws_urls: list[str] = field(default_factory=list)
+    procs: dict[str, subprocess.Popen] = field(default_factory=dict)
+    commands: dict[str, list[str]] = field(default_factory=dict)
+    logs: Path | None = None
+
+    def start(self, name: str, wait: bool = True) -> subprocess.Popen:
+        """(Re)start service `name` with its command; for a web process, wait for /healthz."""
+        assert self.logs is not None
+        log = open(self.logs / f"{name}.log", "ab")  # noqa: SIM115 - closed with the process
+        proc = subprocess.Popen(
+            self.commands[name], cwd=ROOT, env=self.env, stdout=log, stderr=subprocess.STDOUT
+        )
+        self.procs[name] = proc
+        if wait and name.startswith("web"):
+            index = 0 if name == "web" else int(name[3:]) - 1
+            _wait_healthy(self.base_urls[index], [proc])
+        return proc
+
+    def stop(self, name: str, timeout: float = 15) -> None:
+        proc = self.procs[name]
+        proc.terminate()
+        try:
+            proc.wait(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+
+    def kill(self, name: str) -> None:
+        """SIGKILL: no clean shutdown (a crash)."""
+        self.procs[name].kill()
+        self.procs[name].wait()
 
 
 def compose_command(service: str, port: int | None = None) -> list[str]:
@@ -84,13 +121,15 @@ def running_topology(
     workdir: Path,
     worker_concurrency: int | None = None,
     extra_env: dict[str, str] | None = None,
+    webs: int = 1,
 ) -> Iterator[Topology]:
-    """Start migrate, one worker and one Daphne as docker-compose.yml says; stop them after."""
+    """Start migrate, one worker and `webs` Daphne processes as docker-compose.yml says; stop
+    them after."""
     import redis
 
     redis.Redis.from_url(redis_url).flushdb()
     db_name, database_url = _scratch_database(postgres_url)
-    port = free_port()
+    ports = [free_port() for _ in range(webs)]
     logs = workdir
     env = {
         **os.environ,
@@ -104,7 +143,7 @@ def running_topology(
         **(extra_env or {}),
     }
     env.pop("DJANGO_DEBUG", None)
-    procs: list[subprocess.Popen] = []
+    top: Topology | None = None
     try:
         # What the image build and the migrate service do, then the two long-running services.
         subprocess.run(
@@ -122,28 +161,35 @@ def running_topology(
             timeout=120,
             stdout=subprocess.DEVNULL,
         )
-        for service, service_port in (("worker", None), ("web", port)):
-            command = compose_command(service, service_port)
-            if service == "worker" and worker_concurrency is not None:
-                command[command.index("--concurrency") + 1] = str(worker_concurrency)
-            log = open(logs / f"{service}.log", "wb")  # noqa: SIM115 - closed with the process
-            procs.append(
-                subprocess.Popen(
-                    command,
-                    cwd=ROOT,
-                    env=env,
-                    stdout=log,
-                    stderr=subprocess.STDOUT,
-                )
-            )
-        base_url = f"http://127.0.0.1:{port}"
-        _wait_healthy(base_url, procs)
-        yield Topology(base_url, f"ws://127.0.0.1:{port}", redis_url, env)
+        worker = compose_command("worker")
+        if worker_concurrency is not None:
+            worker[worker.index("--concurrency") + 1] = str(worker_concurrency)
+        commands = {"worker": worker}
+        for i, port in enumerate(ports):
+            commands["web" if i == 0 else f"web{i + 1}"] = compose_command("web", port)
+        base_urls = [f"http://127.0.0.1:{port}" for port in ports]
+        top = Topology(
+            base_urls[0],
+            f"ws://127.0.0.1:{ports[0]}",
+            redis_url,
+            env,
+            base_urls,
+            [f"ws://127.0.0.1:{port}" for port in ports],
+            {},
+            commands,
+            logs,
+        )
+        for name in commands:
+            top.start(name, wait=False)
+        for url in base_urls:
+            _wait_healthy(url, list(top.procs.values()))
+        yield top
     except Exception:
         for log_file in sorted(logs.glob("*.log")):
             sys.stderr.write(f"--- {log_file.name}\n{log_file.read_text()[-4000:]}\n")
         raise
     finally:
+        procs = list(top.procs.values()) if top is not None else []
         for proc in procs:
             proc.terminate()
         for proc in procs:
