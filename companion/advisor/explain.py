@@ -2,6 +2,12 @@
 
 A reason compares the position before and after the play; it states facts of the rules'
 outcome, it decides nothing. Pure Python: the web layer passes the seat names to use.
+
+Each reason is an English template (marked ``N_`` for translation) with named parameters, so
+that the web layer can show it in each phone's language (companion/tables/localize.py).
+Parameter conventions: ``names`` is a list of seat names ("Ann and Ben"); ``cards`` and
+``given`` are comma-separated card tokens ("pig,pig,cat" → "pig ×2, cat"); ``card``,
+``first`` and ``second`` are one card token each; anything else is shown as it is.
 """
 
 from __future__ import annotations
@@ -9,27 +15,69 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from companion.engines.base import Game
+from companion.engines.base import Game, render
+from companion.engines.i18n import N_
+
+#: (English template, parameters)
+Reason = tuple[str, dict[str, Any]]
 
 
 def explain(game: Game, state: Any, action: Any, seat: int, names: Sequence[str]) -> str:
+    """The reasons in English, joined by "; "."""
+    return "; ".join(
+        render(template, english_params(params))
+        for template, params in explain_parts(game, state, action, seat, names)
+    )
+
+
+def explain_parts(
+    game: Game, state: Any, action: Any, seat: int, names: Sequence[str]
+) -> list[Reason]:
     explainer = EXPLAINERS.get(game.name)
     if explainer is None:
-        return ""
+        return []
     return explainer(game, state, action, seat, names)
 
 
-def _list(words: list[str]) -> str:
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+def join_names(words: Sequence[str], and_word: str = " and ") -> str:
+    words = list(words)
+    if not words:
+        return ""
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + and_word + words[-1]
 
 
-def explain_dog(game: Game, state: Any, action: Any, seat: int, names: Sequence[str]) -> str:
+def group_cards(tokens: str, name=lambda token: token) -> str:
+    """ "pig,pig,cat" → "pig ×2, cat" (``name`` turns a token into the shown name)."""
+    cards = [c.strip() for c in tokens.split(",") if c.strip()]
+    return ", ".join(
+        f"{name(c)} ×{cards.count(c)}" if cards.count(c) > 1 else name(c)
+        for c in dict.fromkeys(cards)
+    )
+
+
+def english_params(params: dict[str, Any]) -> dict[str, Any]:
+    shown = dict(params)
+    if isinstance(shown.get("names"), list):
+        shown["names"] = join_names(shown["names"])
+    for key in ("cards", "given"):
+        if isinstance(shown.get(key), str):
+            shown[key] = group_cards(shown[key])
+    return shown
+
+
+def _counted(one: str, many: str, count: int, **params: Any) -> Reason:
+    return (one if count == 1 else many), {"count": count, **params}
+
+
+def explain_dog(
+    game: Game, state: Any, action: Any, seat: int, names: Sequence[str]
+) -> list[Reason]:
     after = game.apply(state, action)
     cfg = state.cfg
     geo = cfg.geo
     length = geo.length
     partner = cfg.partner[seat] if cfg.teams_mode else -1
-    reasons: list[str] = []
+    reasons: list[Reason] = []
 
     def placed(st: Any, s: int) -> int:  # figures of seat s out of the kennel
         return sum(1 for p in st.figures[s] if p >= 0)
@@ -41,53 +89,67 @@ def explain_dog(game: Game, state: Any, action: Any, seat: int, names: Sequence[
     ]
     own_home = [s for s in (seat, partner) if s >= 0 and placed(after, s) < placed(state, s)]
     if sent_home:
-        reasons.append("sends " + _list([names[s] for s in sent_home]) + " home")
+        reasons.append((N_("sends {names} home"), {"names": [names[s] for s in sent_home]}))
     mover = state.turn
     colour = mover if any(p < length for p in state.figures[mover]) or partner < 0 else partner
     in_goal_before = sum(1 for p in state.figures[colour] if p >= length)
     in_goal_after = sum(1 for p in after.figures[colour] if p >= length)
     if in_goal_after > in_goal_before:
-        reasons.append("enters the goal" if colour == seat else "brings your partner home")
+        reasons.append(
+            (N_("enters the goal") if colour == seat else N_("brings your partner home"), {})
+        )
     elif placed(after, colour) > placed(state, colour):
-        reasons.append("brings a figure out")
+        reasons.append((N_("brings a figure out"), {}))
     start = geo.start[colour]
     if (
         start in state.figures[colour]
         and start not in after.figures[colour]
         and placed(after, colour) >= placed(state, colour)
     ):
-        reasons.append("frees your start field")
+        reasons.append((N_("frees your start field"), {}))
     if own_home:
-        victims = _list(
-            ["your own figure" if s == seat else "your partner's figure" for s in own_home]
-        )
-        reasons.append(("but sends " if reasons else "sends ") + victims + " home")
+        own, partners = seat in own_home, partner in own_home
+        if reasons:
+            template = (
+                N_("but sends your own figure and your partner's figure home")
+                if own and partners
+                else N_("but sends your own figure home")
+                if own
+                else N_("but sends your partner's figure home")
+            )
+        else:
+            template = (
+                N_("sends your own figure and your partner's figure home")
+                if own and partners
+                else N_("sends your own figure home")
+                if own
+                else N_("sends your partner's figure home")
+            )
+        reasons.append((template, {}))
     if not reasons:
         gained = sum(geo.progress(colour, p) for p in after.figures[colour]) - sum(
             geo.progress(colour, p) for p in state.figures[colour]
         )
         if gained > 0:
-            reasons.append(f"moves {gained} field{'s' if gained != 1 else ''} ahead")
+            reasons.append(
+                _counted(N_("moves {count} field ahead"), N_("moves {count} fields ahead"), gained)
+            )
         elif gained < 0:
             reasons.append(
-                f"goes {-gained} field{'s' if gained != -1 else ''} back "
-                "(towards the goal the short way)"
+                _counted(
+                    N_("goes {count} field back (towards the goal the short way)"),
+                    N_("goes {count} fields back (towards the goal the short way)"),
+                    -gained,
+                )
             )
         else:
-            reasons.append("keeps the position")
-    return "; ".join(reasons)
+            reasons.append((N_("keeps the position"), {}))
+    return reasons
 
 
-def _animals(codes: tuple[int, ...]) -> str:
-    from companion.engines.lifeislife.cards import TOKEN
-
-    names = [TOKEN[c] for c in codes]
-    return ", ".join(
-        f"{n} ×{names.count(n)}" if names.count(n) > 1 else n for n in dict.fromkeys(names)
-    )
-
-
-def explain_lifeislife(game: Game, state: Any, action: Any, seat: int, names: Sequence[str]) -> str:
+def explain_lifeislife(
+    game: Game, state: Any, action: Any, seat: int, names: Sequence[str]
+) -> list[Reason]:
     """What the swap takes and gives, what a knock means, and the majorities it would hold
     (counted on the seat's own hand only: the others' hands are not known)."""
     from companion.engines.lifeislife.actions import KNOCK, SWAP
@@ -95,44 +157,70 @@ def explain_lifeislife(game: Game, state: Any, action: Any, seat: int, names: Se
 
     if action.kind == KNOCK:
         if state.knocked_by >= 0:
-            return "keeps your cards"
-        return "ends the round: everyone else gets one more turn"
+            return [(N_("keeps your cards"), {})]
+        return [(N_("ends the round: everyone else gets one more turn"), {})]
     if action.kind != SWAP:
-        return ""
-    taken = state.rows[action.row - 1]
-    text = f"takes {_animals(taken)} for {_animals(action.cards)}"
+        return []
+    taken = ",".join(TOKEN[c] for c in state.rows[action.row - 1])
+    given = ",".join(TOKEN[c] for c in action.cards)
+    reasons: list[Reason] = [(N_("takes {cards} for {given}"), {"cards": taken, "given": given})]
     if action.sudden:
-        return text + f"; sudden death with all the {TOKEN[action.sudden]}s"
+        reasons.append((N_("sudden death: all the {card} cards"), {"card": TOKEN[action.sudden]}))
+        return reasons
     after = game.apply(state, action)
     hand = after.hands[seat]
     strongest = sorted((k for k in KINDS if hand[k] >= 2), key=lambda k: (-hand[k], k))[:2]
-    if strongest:
-        text += "; builds on " + " and ".join(f"{TOKEN[k]} ({hand[k]})" for k in strongest)
-    return text
+    if len(strongest) == 2:
+        first, second = strongest
+        reasons.append(
+            (
+                N_("builds on {first} ({n1}) and {second} ({n2})"),
+                {
+                    "first": TOKEN[first],
+                    "n1": hand[first],
+                    "second": TOKEN[second],
+                    "n2": hand[second],
+                },
+            )
+        )
+    elif strongest:
+        first = strongest[0]
+        reasons.append((N_("builds on {first} ({n1})"), {"first": TOKEN[first], "n1": hand[first]}))
+    return reasons
 
 
-def explain_hit(game: Game, state: Any, action: Any, seat: int, names: Sequence[str]) -> str:
+def explain_hit(
+    game: Game, state: Any, action: Any, seat: int, names: Sequence[str]
+) -> list[Reason]:
     """Hits, figures home, fields gained and coins: the play's outcome for the seat."""
     after = game.apply(state, action)
     before_togo, after_togo = game.steps_to_go(state), game.steps_to_go(after)
-    reasons = []
+    reasons: list[Reason] = []
     hit = [s for s in range(len(names)) if s != seat and after_togo[s] > before_togo[s]]
     if hit:
-        reasons.append("hits " + _list([names[s] for s in hit]))
+        reasons.append((N_("hits {names}"), {"names": [names[s] for s in hit]}))
     home = game.score(after)["home"][seat] - game.score(state)["home"][seat]
     if home > 0:
-        reasons.append("brings a figure home")
+        reasons.append((N_("brings a figure home"), {}))
     gained = before_togo[seat] - after_togo[seat]
     if gained > 0 and not home:
-        reasons.append(f"moves {gained} field{'s' if gained != 1 else ''} ahead")
+        reasons.append(
+            _counted(N_("moves {count} field ahead"), N_("moves {count} fields ahead"), gained)
+        )
     coins = after.coins[seat] - state.coins[seat]
     if coins > 0:
-        reasons.append(f"+{coins} coin{'s' if coins != 1 else ''}")
+        reasons.append(_counted(N_("+{count} coin"), N_("+{count} coins"), coins))
     elif coins < 0:
-        reasons.append(f"spends {-coins} coin{'s' if coins != -1 else ''} on a better deck")
+        reasons.append(
+            _counted(
+                N_("spends {count} coin on a better deck"),
+                N_("spends {count} coins on a better deck"),
+                -coins,
+            )
+        )
     if after.winner == seat:
-        reasons.insert(0, "wins the game")
-    return "; ".join(reasons) or "keeps the position"
+        reasons.insert(0, (N_("wins the game"), {}))
+    return reasons or [(N_("keeps the position"), {})]
 
 
 EXPLAINERS = {"dog": explain_dog, "lifeislife": explain_lifeislife, "hit": explain_hit}

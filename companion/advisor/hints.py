@@ -13,6 +13,7 @@ from typing import Any
 
 from django.conf import settings
 from django.core.cache import cache
+from django.utils.translation import gettext as _
 
 RESULT_TTL = 3600
 
@@ -87,19 +88,20 @@ def request_hint(
     budget = settings.HINT_BUDGET_MS if budget_ms is None else budget_ms
     if not 100 <= budget <= settings.HINT_MAX_BUDGET_MS:
         raise HintRefused(
-            f"the thinking time must be 100 to {settings.HINT_MAX_BUDGET_MS} ms", "bad_budget"
+            _("the thinking time must be 100 to %(max)s ms") % {"max": settings.HINT_MAX_BUDGET_MS},
+            "bad_budget",
         )
     note_table_seq(table_id, seq)
     cached = cache.get(result_key(table_id, seq, seat))
     if cached is not None:
         return {"status": "cached", "hint_id": cached["hint_id"], "hint": cached}
     if not _count(_key("rate-seat", table_id, seat), settings.HINT_RATE_PER_SEAT):
-        raise HintRefused("too many hints from this seat; try again in a minute", "rate_seat")
+        raise HintRefused(_("too many hints from this seat; try again in a minute"), "rate_seat")
     if not _count(_key("rate-table", table_id), settings.HINT_RATE_PER_TABLE):
-        raise HintRefused("too many hints at this table; try again in a minute", "rate_table")
+        raise HintRefused(_("too many hints at this table; try again in a minute"), "rate_table")
     hint_id = secrets.token_hex(6)
     if not cache.add(lock_key(table_id, seat), hint_id, timeout=budget // 1000 + 30):
-        raise HintRefused("a hint is already being computed for you", "busy")
+        raise HintRefused(_("a hint is already being computed for you"), "busy")
     job = {
         "table_id": table_id,
         "seat": seat,
@@ -124,6 +126,6 @@ def request_hint(
     except Exception as exc:  # the broker is down: say so, keep the table working
         cache.delete(lock_key(table_id, seat))
         raise HintRefused(
-            "hints are unavailable right now (no worker reachable)", "unavailable"
+            _("hints are unavailable right now (no worker reachable)"), "unavailable"
         ) from exc
     return {"status": "started", "hint_id": hint_id}

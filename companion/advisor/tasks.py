@@ -16,12 +16,14 @@ from typing import Any
 from celery import shared_task
 from celery.exceptions import SoftTimeLimitExceeded
 from django.core.cache import cache
+from django.utils.translation import gettext_noop as N_
 
 from companion.advisor import hints
-from companion.advisor.explain import explain
+from companion.advisor.explain import english_params, explain_parts
 from companion.advisor.ismcts import SearchResult, resolve, search
 from companion.core.realtime import group_send_sync
 from companion.engines import get_game
+from companion.engines.base import render
 
 log = logging.getLogger(__name__)
 TOP = 3
@@ -132,7 +134,10 @@ def suggest(**job: Any) -> dict[str, Any]:
             n = visits or 1
             survival = outcome / n if has_outcome else None
             choice = _choice(game, state, action, visits / total, reward / n, survival)
-            choice["reason"] = explain(game, state, action, seat, job["names"])
+            # English for JSON clients; the parts let each phone read it in its language.
+            parts = explain_parts(game, state, action, seat, job["names"])
+            choice["reason"] = "; ".join(render(t, english_params(p)) for t, p in parts)
+            choice["reasons"] = [[template, params] for template, params in parts]
             choices.append(choice)
         payload = {
             **base,
@@ -144,12 +149,12 @@ def suggest(**job: Any) -> dict[str, Any]:
         }
         cache.set(hints.result_key(table_id, seq, seat), payload, timeout=hints.RESULT_TTL)
     except Cancelled:
-        payload = {**base, "status": "cancelled", "message": "The table moved on; ask again."}
+        payload = {**base, "status": "cancelled", "message": N_("The table moved on; ask again.")}
     except SoftTimeLimitExceeded:
-        payload = {**base, "status": "failed", "message": "The hint took too long; try again."}
+        payload = {**base, "status": "failed", "message": N_("The hint took too long; try again.")}
     except Exception:
         log.exception("hint %s failed", hint_id)
-        payload = {**base, "status": "failed", "message": "The hint failed; try again."}
+        payload = {**base, "status": "failed", "message": N_("The hint failed; try again.")}
     finally:
         if cache.get(hints.lock_key(table_id, seat)) == hint_id:
             cache.delete(hints.lock_key(table_id, seat))
