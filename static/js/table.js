@@ -1,15 +1,35 @@
 // Live table: while the websocket is down, say so and pause the play entry (a play entered
 // against an old position would only be refused as stale). The server re-sends the whole
 // seat view on every (re)connect, so nothing else needs resynchronising here.
+// Keyboards and screen readers: after a step of the entry the focus moves to the new step, after
+// a play to the referee's answer, and the "All legal plays" list keeps what was open across
+// live updates. Motion (scrolling) follows prefers-reduced-motion.
 (function () {
+  var reducedMotion = window.matchMedia("(prefers-reduced-motion: reduce)");
+
   function setOnline(online) {
     document.body.classList.toggle("offline", !online);
     var banner = document.getElementById("offline");
     if (banner) banner.hidden = online;
-    document.querySelectorAll("#entry fieldset, .hand-entry fieldset").forEach(function (f) {
+    document.querySelectorAll("#entry fieldset, #plays fieldset, .hand-entry fieldset").forEach(function (f) {
       f.disabled = !online;
     });
   }
+
+  // Move the focus to `el` (made focusable if needed) and bring it into view, smoothly only
+  // when the phone allows motion.
+  function focusOn(el) {
+    if (!el) return;
+    if (el.tabIndex < 0 && !el.hasAttribute("tabindex")) el.setAttribute("tabindex", "-1");
+    el.scrollIntoView({ block: "nearest", behavior: reducedMotion.matches ? "auto" : "smooth" });
+    el.focus({ preventScroll: true });
+  }
+
+  function focusLost() {
+    var active = document.activeElement;
+    return !active || active === document.body || !active.isConnected;
+  }
+
   document.addEventListener("htmx:wsOpen", function () { setOnline(true); });
   document.addEventListener("htmx:wsClose", function () { setOnline(false); });
   document.addEventListener("htmx:wsError", function () { setOnline(false); });
@@ -17,15 +37,97 @@
   document.addEventListener("htmx:afterSwap", function () {
     if (document.body.classList.contains("offline")) setOnline(false);
   });
+
+  // After a tap, put the focus where the next step is: the new step of the entry (its
+  // heading), or the referee's answer when the play's button is gone.
+  var playedFromList = false;
+  document.addEventListener("htmx:beforeRequest", function (evt) {
+    var plays = document.getElementById("plays");
+    playedFromList = !!(plays && plays.contains(evt.detail.elt) && evt.detail.requestConfig.verb === "post");
+  });
+  document.addEventListener("htmx:afterSettle", function (evt) {
+    // An outerHTML swap leaves detail.target pointing at the replaced element: look it up again.
+    var swapped = evt.detail.target;
+    var target = swapped && swapped.id ? document.getElementById(swapped.id) : null;
+    if (!target || !evt.detail.requestConfig) return;
+    if (target.id === "entry" && evt.detail.requestConfig.verb === "get") {
+      if (!target.contains(document.activeElement)) {
+        focusOn(target.querySelector("h3, .confirm p, button:not([disabled])"));
+      }
+    } else if (target.id === "ruling" && (focusLost() || playedFromList)) {
+      playedFromList = false;
+      focusOn(target);
+    }
+  });
+
+  // The hint box is read out when the answer is there, not at every progress step.
+  function markHintBusy() {
+    var live = document.getElementById("hint-live");
+    var hint = document.getElementById("hint");
+    if (!live || !hint) return;
+    var status = hint.dataset.status;
+    live.setAttribute("aria-busy", status === "started" || status === "progress" ? "true" : "false");
+  }
+
+  // Live updates replace the list of legal plays: keep the groups that were open open, and
+  // the focus on the same play or group.
+  var openPlays = null;
+  document.addEventListener("htmx:oobBeforeSwap", function (evt) {
+    var plays = document.getElementById("plays");
+    if (!plays || !plays.contains(evt.detail.target) && evt.detail.target !== plays) return;
+    var active = document.activeElement;
+    openPlays = {
+      list: !!plays.querySelector("details.all-plays-list[open]"),
+      groups: Array.prototype.map.call(plays.querySelectorAll("details.play-group[open]"), function (d) {
+        return d.dataset.group;
+      }),
+      focusGroup: active && plays.contains(active) ? (active.closest("[data-group]") || {}).dataset : null,
+      focusAction: active && plays.contains(active) ? active.value || null : null,
+    };
+  });
+
+  function restorePlays(evt) {
+    if (!evt.detail.target || evt.detail.target.id !== "plays") return;
+    var plays = document.getElementById("plays");
+    var state = openPlays;
+    openPlays = null;
+    if (!plays || !state) return;
+    var list = plays.querySelector("details.all-plays-list");
+    if (list && state.list) list.open = true;
+    state.groups.forEach(function (key) {
+      plays.querySelectorAll("details.play-group").forEach(function (d) {
+        if (d.dataset.group === key) d.open = true;
+      });
+    });
+    if (!focusLost() || playedFromList) return; // after a play of this phone: its ruling
+    var again = null;
+    if (state.focusAction) {
+      plays.querySelectorAll("button.legal-play").forEach(function (b) {
+        if (b.value === state.focusAction) again = b;
+      });
+    }
+    if (!again && state.focusGroup) {
+      plays.querySelectorAll("details.play-group").forEach(function (d) {
+        if (d.dataset.group === state.focusGroup.group) again = d.querySelector("summary");
+      });
+    }
+    if (!again && state.list && list) again = list.querySelector("summary");
+    if (again) again.focus({ preventScroll: true });
+  }
+
   // Keep the seq of the forms outside the live fragments in step with the board.
-  document.addEventListener("htmx:oobAfterSwap", function () {
+  document.addEventListener("htmx:oobAfterSwap", function (evt) {
+    restorePlays(evt);
+    markHintBusy();
     var status = document.getElementById("status");
     if (!status) return;
     document.querySelectorAll(".seq-field").forEach(function (input) {
       input.value = status.dataset.seq;
     });
   });
+  document.addEventListener("htmx:afterSwap", markHintBusy);
   document.addEventListener("DOMContentLoaded", function () {
     if (document.getElementById("live")) document.body.classList.add("connecting");
+    markHintBusy();
   });
 })();

@@ -1,4 +1,8 @@
-"""Seat colours; each has a letter on its figures and chips for colour-blind players."""
+"""Seat colours. Colour is never the only cue: every figure and seat chip also carries the
+colour's letter (B for blue, K for black, so no two colours share one), drawn in the ink
+(black or white) that contrasts most with the colour."""
+
+from django.utils.translation import gettext_lazy
 
 COLOURS = ("red", "blue", "green", "yellow", "purple", "orange")
 COLOUR_HEX = {
@@ -11,3 +15,65 @@ COLOUR_HEX = {
     "black": "#212121",
     "white": "#eeeeee",
 }
+COLOUR_LETTER = {
+    "red": "R",
+    "blue": "B",
+    "green": "G",
+    "yellow": "Y",
+    "purple": "P",
+    "orange": "O",
+    "black": "K",
+    "white": "W",
+}
+COLOUR_NAME = {
+    "red": gettext_lazy("red"),
+    "blue": gettext_lazy("blue"),
+    "green": gettext_lazy("green"),
+    "yellow": gettext_lazy("yellow"),
+    "purple": gettext_lazy("purple"),
+    "orange": gettext_lazy("orange"),
+    "black": gettext_lazy("black"),
+    "white": gettext_lazy("white"),
+}
+DARK_INK = "#111111"
+LIGHT_INK = "#ffffff"
+
+
+def colour_letter(colour: str) -> str:
+    """The letter printed on a colour's figures and chips."""
+    return COLOUR_LETTER.get(colour, colour[:1].upper())
+
+
+def colour_name(colour: str) -> str:
+    return str(COLOUR_NAME.get(colour, colour))
+
+
+def luminance(hex_colour: str) -> float:
+    """WCAG 2 relative luminance of ``#rrggbb``."""
+    channels = [int(hex_colour[i : i + 2], 16) / 255 for i in (1, 3, 5)]
+    linear = [c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
+    return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+
+
+def contrast(a: str, b: str) -> float:
+    """WCAG 2 contrast ratio of two ``#rrggbb`` colours (1 to 21)."""
+    high, low = sorted((luminance(a), luminance(b)), reverse=True)
+    return (high + 0.05) / (low + 0.05)
+
+
+def ink(hex_colour: str) -> str:
+    """Black or white, whichever reads better on ``hex_colour`` (letters on figures, chips)."""
+    if contrast(hex_colour, DARK_INK) >= contrast(hex_colour, LIGHT_INK):
+        return DARK_INK
+    return LIGHT_INK
+
+
+def chip(colour: str) -> dict[str, str]:
+    """A seat's colour as templates draw it: fill, letter, the letter's ink and the name."""
+    fill = COLOUR_HEX.get(colour, "#777777")
+    return {
+        "colour": fill,
+        "letter": colour_letter(colour),
+        "ink": ink(fill),
+        "name": colour_name(colour),
+    }

@@ -6,10 +6,13 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
 from companion.engines.base import Game
 from companion.engines.dog.state import DogState
 
-from .colours import COLOUR_HEX
+from .colours import COLOUR_HEX, chip
 
 VIEW = 400
 CENTRE = VIEW / 2
@@ -77,6 +80,7 @@ def board_context(
     direction = state.cfg.rules.direction
     spots = board_spots(geo.length, geo.start, direction)
     colours = [COLOUR_HEX[s.colour] for s in seats]
+    chips = [chip(s.colour) for s in seats]
     by_field = {s.field: s for s in spots}
     figures = []
     for seat_index, tokens in enumerate(position["figures"]):
@@ -95,8 +99,15 @@ def board_context(
                     "y": spot.y,
                     "seat": seat_index,
                     "colour": colours[seat_index],
-                    "letter": seats[seat_index].colour[0].upper(),
+                    "letter": chips[seat_index]["letter"],
+                    "ink": chips[seat_index]["ink"],
                     "field": token,
+                    "title": _("%(name)s (%(letter)s): %(where)s")
+                    % {
+                        "name": seats[seat_index].name,
+                        "letter": chips[seat_index]["letter"],
+                        "where": field_words(token),
+                    },
                 }
             )
     return {
@@ -113,7 +124,41 @@ def board_context(
         ],
         "figures": figures,
         "view_size": VIEW,
+        "description": board_description(position, seats),
     }
+
+
+def field_words(token: str) -> str:
+    """A figure's field as the position writes it ("T12", "G2", "K") in words."""
+    if token == "K":
+        return _("in the kennel")
+    if token.startswith("G"):
+        return _("goal field %(number)s") % {"number": token[1:]}
+    return _("field %(number)s") % {"number": token[1:]}
+
+
+def board_description(position: dict[str, Any], seats: list[Any]) -> str:
+    """The board in words for screen readers: per seat, where its figures stand."""
+    lines = []
+    for seat, tokens in zip(seats, position["figures"], strict=False):
+        in_kennel = tokens.count("K")
+        places = [field_words(t) for t in tokens if t != "K"]
+        if in_kennel:
+            places.append(
+                ngettext("%(count)s in the kennel", "%(count)s in the kennel", in_kennel)
+                % {"count": in_kennel}
+            )
+        c = chip(seat.colour)
+        lines.append(
+            _("%(name)s (%(colour)s, letter %(letter)s): %(places)s")
+            % {
+                "name": seat.name,
+                "colour": c["name"],
+                "letter": c["letter"],
+                "places": ", ".join(places),
+            }
+        )
+    return ". ".join(lines) + "."
 
 
 def highlighted_fields(game: Any, state: Any, entry: dict[str, Any]) -> frozenset[str]:
@@ -144,6 +189,7 @@ def score_rows(score: dict[str, Any], seats: list[Any], to_go: list[int]) -> lis
             {
                 "names": " & ".join(seats[s].name for s in team),
                 "colours": [COLOUR_HEX[seats[s].colour] for s in team],
+                "chips": [chip(seats[s].colour) for s in team],
                 "home": sum(score["home"][s] for s in team),
                 "to_go": sum(to_go[s] for s in team),
                 "progress": round(100 * sum(score["progress"][s] for s in team) / len(team)),

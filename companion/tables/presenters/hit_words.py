@@ -1,0 +1,111 @@
+"""HIT decisions in words, for screen readers and the "All legal plays" list: "Play Start 3:
+the figure on field 0 to field 3, hits Ben's figure", "Buy Hunt for 6 coins".
+
+Only describes: the plays come from the engine (``legal_actions``), and so does what a play
+hits (the position after ``apply``)."""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
+from companion.engines.base import Game
+from companion.engines.hit.actions import BUY, DISCARD, END, PLAY, SHUFFLE, HitAction
+from companion.engines.hit.board import WAIT
+from companion.engines.hit.cards import TOKEN
+from companion.engines.hit.state import HitState
+
+from .hit import CARDS, card_label
+from .legal_plays import PlayWords
+
+
+def _field(name: str) -> str:
+    """The mover's field as written in the notation ("T20", "G2", "W") in words."""
+    if name.startswith("T") and name[1:].isdigit():
+        return _("field %(number)s") % {"number": name[1:]}
+    if name.startswith("G") and name[1:].isdigit():
+        return _("goal field %(number)s") % {"number": name[1:]}
+    return _("a waiting field")
+
+
+def _moves(text: str) -> list[str]:
+    parts = []
+    for segment in text.split()[1:]:
+        frm, _sep, to = segment.partition("-")
+        if frm == "W":
+            parts.append(_("a figure comes out onto %(to)s") % {"to": _field(to)})
+        else:
+            parts.append(
+                _("the figure on %(from)s to %(to)s") % {"from": _field(frm), "to": _field(to)}
+            )
+    return parts
+
+
+def _hits(game: Game, state: HitState, action: HitAction, names: list[str]) -> str:
+    """ "hits Ben's figure", from the engine's position after the play."""
+    try:
+        after = game.apply(state, action)
+    except Exception:  # a play the view cannot replay is still offered, without the note
+        return ""
+    hit = []
+    for seat, (before, now) in enumerate(zip(state.figures, after.figures, strict=True)):
+        count = now.count(WAIT) - before.count(WAIT)
+        if count > 0 and seat != state.turn:
+            hit.append(
+                ngettext("%(name)s's figure", "%(count)s figures of %(name)s", count)
+                % {"name": names[seat], "count": count}
+            )
+    return _("hits %(figures)s") % {"figures": _(", ").join(hit)} if hit else ""
+
+
+def describe(game: Game, state: HitState, action: HitAction, names: list[str]) -> PlayWords:
+    """One legal decision of the seat to move in words, with its group (the card played, laying
+    down two, buying, the reshuffle)."""
+    text = game.format_action(state, action)
+    if action.kind == PLAY:
+        token = TOKEN[action.card]
+        card = card_label(token)
+        if not action.moves:
+            coins = CARDS[token]["coins"]
+            if len(text.split()) == 1:
+                what = _("take %(coins)s coins") % {"coins": coins}
+            elif coins:
+                what = ngettext(
+                    "lay it down unused (+%(coins)s coin)",
+                    "lay it down unused (+%(coins)s coins)",
+                    coins,
+                ) % {"coins": coins}
+            else:
+                what = _("lay it down unused")
+        else:
+            what = _(", ").join(_moves(text))
+            hits = _hits(game, state, action, names)
+            if hits:
+                what = _("%(moves)s; %(hits)s") % {"moves": what, "hits": hits}
+        return PlayWords(token, card, _("Play %(card)s: %(what)s") % {"card": card, "what": what})
+    if action.kind == DISCARD:
+        under, top = (card_label(TOKEN[c]) for c in action.cards)
+        return PlayWords(
+            "discard",
+            _("Lay down 2 to bring a figure out"),
+            _("Lay down %(under)s, then %(top)s on top: a figure comes out")
+            % {"under": under, "top": top},
+        )
+    if action.kind == BUY:
+        token = TOKEN[action.card]
+        cost = CARDS[token]["cost"]
+        return PlayWords(
+            "buy",
+            _("Buy"),
+            _("Buy %(card)s for %(cost)s coins") % {"card": card_label(token), "cost": cost},
+        )
+    if action.kind == END:
+        return PlayWords("buy", _("Buy"), _("Done buying: end the turn"))
+    if action.kind == SHUFFLE:
+        label = (
+            _("Shuffle the discard pile, keeping the shield card on it")
+            if action.keep
+            else _("Shuffle the whole discard pile, the shield card too")
+        )
+        return PlayWords("shuffle", _("Shuffle the discard pile"), label)
+    return PlayWords("other", _("Other"), text)
