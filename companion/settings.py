@@ -43,6 +43,7 @@ INSTALLED_APPS = [
     "companion.core",
     "companion.advisor",
     "companion.tables",
+    "companion.rules",
 ]
 
 MIDDLEWARE = [

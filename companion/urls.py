@@ -2,6 +2,7 @@ from django.contrib import admin
 from django.urls import include, path
 
 from companion.core import views as core_views
+from companion.rules import urls as rules_urls
 from companion.tables.urls import api_urlpatterns
 from companion.tables.urls import urlpatterns as table_urlpatterns
 
@@ -10,5 +11,6 @@ urlpatterns = [
     path("healthz", core_views.healthz, name="healthz"),
     path("t/", include((table_urlpatterns, "tables"))),
     path("api/", include((api_urlpatterns, "api"))),
+    path("rules/", include((rules_urls.urlpatterns, "rules"))),
     path("admin/", admin.site.urls),
 ]

@@ -27,12 +27,15 @@ VIOLATIONS = {
                     "type": "array",
                     "items": {
                         "type": "object",
-                        "required": ["code", "rule", "message"],
+                        "required": ["code", "rule", "message", "rule_url"],
                         "properties": {
                             "code": {"type": "string"},
                             "rule": {"type": "string"},
                             "message": {"type": "string"},
                             "params": {"type": "object"},
+                            # The rule it enforces on the rules page, a path with its anchor
+                            # (/rules/dog/#start-protection), shown in the reader's language.
+                            "rule_url": {"type": "string"},
                         },
                     },
                 },

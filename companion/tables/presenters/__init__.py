@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from companion.engines import Game, Violation
+from companion.rules.catalogue import rule_url
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,10 +71,12 @@ def get(game_name: str) -> Presenter:
 
 
 def violation_json(game: Game, violation: Violation) -> dict[str, Any]:
-    """A ruling as the phone shows it: code, rulebook section, message and its parameters."""
+    """A ruling as the phone shows it: code, rulebook section, message and its parameters, and
+    the link to the rule it enforces on the rules page."""
     return {
         "code": violation.code,
         "rule": violation.rule,
         "message": game.message(violation),
         "params": dict(violation.params),
+        "rule_url": rule_url(violation.code),
     }
