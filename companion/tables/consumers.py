@@ -16,21 +16,31 @@ from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 
 from companion.advisor.hints import seat_group
+from companion.core.i18n import in_connection_language, language_from_scope
+from companion.core.outages import DATABASE_DOWN
 
 from . import realtime, selectors, services
+from .hint_watchdog import HintWatchdog
 from .models import Table
 from .rendering import hint_fragments, live_fragments
 from .tokens import cookie_name, token_from_cookie
 
 MAX_FRAME = 4096
+TRY_AGAIN_LATER = 1013  # a close code on which browsers' clients (htmx's ws extension) reconnect
 
 
-class TableConsumer(AsyncWebsocketConsumer):
+class TableConsumer(HintWatchdog, AsyncWebsocketConsumer):
     async def connect(self) -> None:
         self.table_id: str = self.scope["url_route"]["kwargs"]["table_id"]
         query = parse_qs(self.scope.get("query_string", b"").decode())
         self.format = "json" if query.get("format") == ["json"] else "html"
-        found = await self._authenticate()
+        # Fragments come in the phone's language (its switcher cookie or Accept-Language).
+        self.language = language_from_scope(self.scope)
+        try:
+            found = await self._authenticate()
+        except DATABASE_DOWN:
+            await self._unavailable()
+            return
         if not found:
             await self.close(code=4404)
             return
@@ -41,10 +51,12 @@ class TableConsumer(AsyncWebsocketConsumer):
         if self.actor is not None and self.actor.seat is not None:
             self.seat_group = seat_group(self.table_id, self.actor.seat)
             await self.channel_layer.group_add(self.seat_group, self.channel_name)
+        self.sent_seq = -1  # the newest state this connection has been sent
         await self.accept()
-        await self._push()
+        await self._push(force=True)
 
     async def disconnect(self, code: int) -> None:
+        self.stop_watching_hint()
         if hasattr(self, "group"):
             await self.channel_layer.group_discard(self.group, self.channel_name)
         if getattr(self, "seat_group", None):
@@ -62,9 +74,12 @@ class TableConsumer(AsyncWebsocketConsumer):
         if not isinstance(message, dict) or message.get("type", "sync") != "sync":
             await self._error('the only message is {"type": "sync"}')
             return
-        await self._push()
+        await self._push(force=True)
 
     async def table_changed(self, event: dict[str, Any]) -> None:
+        # Plays in quick succession: a push already carried this change (or a newer one).
+        if isinstance(event.get("seq"), int) and event["seq"] <= self.sent_seq:
+            return
         await self._push()
 
     async def hint_update(self, event: dict[str, Any]) -> None:
@@ -73,6 +88,7 @@ class TableConsumer(AsyncWebsocketConsumer):
             await self.send(text_data=json.dumps({"type": "hint", **hint}))
         else:
             await self.send(text_data=await self._render_hint(hint))
+        self.watch_hint(hint)
 
     # -- internals -------------------------------------------------------------------------
 
@@ -93,19 +109,35 @@ class TableConsumer(AsyncWebsocketConsumer):
         return True
 
     @database_sync_to_async
-    def _render(self) -> str:
+    @in_connection_language
+    def _render(self, newer_than: int) -> tuple[int, str | None]:
+        """(seq, this connection's view), or (seq, None) when it has nothing newer."""
         table = Table.objects.get(id=self.table_id)
+        if table.seq <= newer_than:
+            return table.seq, None
         if self.format == "json":
-            return json.dumps({"type": "state", **selectors.table_json(table, self.actor)})
-        return live_fragments(table, self.actor)
+            state = {"type": "state", **selectors.table_json(table, self.actor)}
+            return table.seq, json.dumps(state)
+        return table.seq, live_fragments(table, self.actor)
 
     @database_sync_to_async
+    @in_connection_language
     def _render_hint(self, hint: dict[str, Any]) -> str:
         return hint_fragments(Table.objects.get(id=self.table_id), self.actor, hint)
 
-    async def _push(self) -> None:
-        await self.send(text_data=await self._render())
+    async def _push(self, force: bool = False) -> None:
+        seq, text = await self._render(-1 if force else self.sent_seq)
+        if text is not None:
+            self.sent_seq = max(self.sent_seq, seq)
+            await self.send(text_data=text)
 
     async def _error(self, message: str) -> None:
         if self.format == "json":
             await self.send(text_data=json.dumps({"type": "error", "message": message}))
+
+    async def _unavailable(self) -> None:
+        """The database is not answering: say so and close with "try again later", on which
+        phones reconnect (with backoff) until it is back."""
+        await self.accept()
+        await self._error("the table's database is not answering; reconnect in a moment")
+        await self.close(code=TRY_AGAIN_LATER)

@@ -1,0 +1,281 @@
+"""Load: N DOG tables × 4 phones against the production topology with two Daphne processes.
+
+PostgreSQL, Redis (channel layer, broker, cache), a separate Celery worker and **two** Daphne
+processes sharing the channel layer (as behind a load balancer), started with the commands of
+docker-compose.yml (tests/topology.py). Each table has four real websocket clients
+(`?format=json`), spread over both Daphne processes, and a driver that submits the plays of
+its first round through the JSON API — the deal, each seat's hand, the exchange, then the
+card plays, each chosen from the mover's own view as the server pushed it — one every
+`--pace` seconds (a human pace is a few seconds; 0 is as fast as the server answers). The API
+calls alternate between the two Daphne processes too. A table whose round is over is
+replaced by a new one, so N tables stay busy until `--seconds` have passed.
+
+Measured: play submit latency (POST → response), fan-out latency (the response → the moment
+the last of the table's four phones has a state at least that new; an update that arrives
+before the response counts as 0), updates lost (a phone that never got a state at least as new
+as an accepted play) and duplicated (the same state pushed twice to a phone), and the CPU and
+memory of the server processes. Last line:
+`tables=<n> submit_p95_ms=<float> fanout_p95_ms=<float> lost=<int> duplicated=<int>`.
+
+    .venv/bin/python bench/ws_load.py --tables 100 --seconds 60 --pace 2
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import re
+import sys
+import tempfile
+import time
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+import urllib.error
+
+from websockets.asyncio.client import connect
+
+from companion.engines import get_game
+from tests.conftest import HANDS
+from tests.services import POSTGRES_URL, http_json
+from tests.topology import Topology, running_topology
+
+DOG = get_game("dog")
+SEQ = re.compile(rb'"seq": (\d+)')
+GIFTS = ["5", "3", "2", "9"]  # one card of each seat's HANDS for the exchange
+
+
+def pct(values: list[float], q: float) -> float:
+    if not values:
+        return 0.0
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
+
+
+@dataclass
+class Phone:
+    seat: int
+    ws: object = None
+    seen: dict[int, float] = field(default_factory=dict)  # seq → first arrival
+    duplicates: int = 0
+    latest: dict | None = None  # the last state message (parsed lazily by the driver)
+    latest_raw: bytes = b""
+    changed: asyncio.Event = field(default_factory=asyncio.Event)
+
+
+@dataclass
+class Stats:
+    submit: list[float] = field(default_factory=list)
+    fanout: list[float] = field(default_factory=list)
+    lost: int = 0
+    duplicated: int = 0
+    plays: int = 0
+    refused: int = 0
+    tables: int = 0
+
+
+class Load:
+    def __init__(self, top: Topology, pace: float, seconds: float, seed: int) -> None:
+        self.top = top
+        self.pace = pace
+        self.until = time.perf_counter() + seconds
+        self.rng = random.Random(seed)
+        self.stats = Stats()
+        self.pool = ThreadPoolExecutor(64)
+        self.calls = 0
+
+    async def api(self, method: str, path: str, body=None, token=None) -> tuple[dict, float]:
+        """One JSON call on the next Daphne process in turn; (answer, seconds)."""
+        self.calls += 1
+        base = self.top.base_urls[self.calls % len(self.top.base_urls)]
+        t0 = time.perf_counter()
+        loop = asyncio.get_running_loop()
+        answer = await loop.run_in_executor(
+            self.pool, lambda: http_json(base, method, path, body, token)
+        )
+        return answer, time.perf_counter() - t0
+
+    async def listen(self, phone: Phone) -> None:
+        async for raw in phone.ws:  # type: ignore[attr-defined]
+            now = time.perf_counter()
+            data = raw.encode() if isinstance(raw, str) else raw
+            match = SEQ.search(data, 0, 400)
+            if not data.startswith(b'{"type": "state"') or match is None:
+                continue
+            seq = int(match.group(1))
+            if seq in phone.seen:
+                phone.duplicates += 1
+            else:
+                phone.seen[seq] = now
+            phone.latest_raw = data
+            phone.latest = None
+            phone.changed.set()
+
+    async def table(self, index: int) -> None:
+        while time.perf_counter() < self.until:
+            await self.one_round(index)
+
+    async def one_round(self, index: int) -> None:
+        created, _ = await self.api("POST", "/api/tables", {"game": "dog"})
+        tid, host = created["id"], created["host_token"]
+        tokens = []
+        for s in range(4):
+            joined, _ = await self.api("POST", f"/api/tables/{tid}/join", {"seat": s})
+            tokens.append(joined["token"])
+        phones = [Phone(s) for s in range(4)]
+        listeners = []
+        for phone in phones:
+            ws_url = self.top.ws_urls[(index + phone.seat) % len(self.top.ws_urls)]
+            phone.ws = await connect(
+                f"{ws_url}/ws/tables/{tid}/?format=json",
+                origin=self.top.base_url,
+                additional_headers={"Authorization": f"Bearer {tokens[phone.seat]}"},
+                open_timeout=30,
+                max_size=None,
+            )
+            listeners.append(asyncio.create_task(self.listen(phone)))
+        self.stats.tables += 1
+        accepted: list[tuple[int, float]] = []  # (seq, response time)
+        try:
+            seq = 0
+
+            async def submit(path: str, body: dict, token: str, method: str = "POST") -> None:
+                nonlocal seq
+                try:
+                    answer, took = await self.api(method, path, body, token)
+                except urllib.error.HTTPError as exc:
+                    self.stats.refused += 1
+                    raise RuntimeError(f"{path}: {exc.code} {exc.read()[:200]!r}") from exc
+                seq = answer["seq"]
+                self.stats.submit.append(took)
+                self.stats.plays += 1
+                accepted.append((seq, time.perf_counter()))
+                if self.pace:
+                    await asyncio.sleep(self.pace * (0.5 + self.rng.random()))
+
+            plays = f"/api/tables/{tid}/plays"
+            await submit(plays, {"action": "deal", "expected_seq": seq}, host)
+            for s, cards in HANDS.items():
+                await submit(
+                    f"/api/tables/{tid}/hand", {"cards": cards, "expected_seq": seq}, tokens[s],
+                    "PUT",
+                )
+            for s, card in enumerate(GIFTS):
+                await submit(plays, {"action": f"give {card}", "expected_seq": seq}, tokens[s])
+            while time.perf_counter() < self.until:
+                state = await self.position(phones, seq)
+                if state is None or DOG.phase(state) != "play":
+                    break  # the round is over (the next deal) or the game
+                mover = DOG.to_move(state)
+                view = await self.position([phones[mover]], seq)
+                assert view is not None
+                action = self.rng.choice(DOG.legal_actions(view))
+                text = DOG.format_action(view, action)
+                await submit(plays, {"action": text, "expected_seq": seq}, tokens[mover])
+            await asyncio.sleep(2.0)  # the last updates' grace period
+        finally:
+            for phone in phones:
+                await phone.ws.close()  # type: ignore[attr-defined]
+            for task in listeners:
+                task.cancel()
+        self.account(phones, accepted)
+
+    async def position(self, phones: list[Phone], seq: int):
+        """The engine state of the first phone once it has caught up with `seq`."""
+        phone = phones[0]
+        deadline = time.perf_counter() + 10
+        while max(phone.seen, default=-1) < seq:
+            phone.changed.clear()
+            left = deadline - time.perf_counter()
+            if left <= 0:
+                return None
+            try:
+                await asyncio.wait_for(phone.changed.wait(), left)
+            except TimeoutError:
+                return None
+        if phone.latest is None:
+            phone.latest = json.loads(phone.latest_raw)
+        return DOG.from_json(phone.latest["position"])
+
+    def account(self, phones: list[Phone], accepted: list[tuple[int, float]]) -> None:
+        for seq, answered in accepted:
+            arrivals = []
+            for phone in phones:
+                later = [t for s, t in phone.seen.items() if s >= seq]
+                if not later:
+                    self.stats.lost += 1
+                else:
+                    arrivals.append(min(later))
+            if len(arrivals) == len(phones):
+                self.stats.fanout.append(max(0.0, max(arrivals) - answered))
+        self.stats.duplicated += sum(p.duplicates for p in phones)
+
+
+def cpu_and_memory(top: Topology) -> dict[str, tuple[float, float]]:
+    """Per server process: CPU seconds (user + system) and resident MB, from /proc."""
+    tick = os.sysconf("SC_CLK_TCK")
+    out = {}
+    for name, proc in top.procs.items():
+        try:
+            stat = Path(f"/proc/{proc.pid}/stat").read_text().rsplit(")", 1)[1].split()
+            status = Path(f"/proc/{proc.pid}/status").read_text()
+        except OSError:
+            continue
+        cpu = (int(stat[11]) + int(stat[12])) / tick
+        rss = next(int(line.split()[1]) for line in status.splitlines() if line.startswith("VmRSS"))
+        out[name] = (cpu, rss / 1024)
+    return out
+
+
+async def run(top: Topology, tables: int, seconds: float, pace: float, seed: int) -> Stats:
+    load = Load(top, pace, seconds, seed)
+    await asyncio.gather(*(load.table(i) for i in range(tables)))
+    return load.stats
+
+
+def main(argv: list[str] | None = None) -> Stats:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--tables", type=int, default=25)
+    parser.add_argument("--seconds", type=float, default=60)
+    parser.add_argument("--pace", type=float, default=2.0, help="seconds between a table's plays")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--redis-url", default=os.environ.get("LOAD_REDIS_URL",
+                                                              "redis://127.0.0.1:6379/12"))
+    parser.add_argument("--worker-concurrency", type=int, default=1)
+    args = parser.parse_args(argv)
+    with (
+        tempfile.TemporaryDirectory() as workdir,
+        running_topology(POSTGRES_URL, args.redis_url, Path(workdir), args.worker_concurrency,
+                         webs=2) as top,
+    ):
+        before = cpu_and_memory(top)
+        started = time.perf_counter()
+        stats = asyncio.run(run(top, args.tables, args.seconds, args.pace, args.seed))
+        elapsed = time.perf_counter() - started
+        after = cpu_and_memory(top)
+    submit_ms = [1000 * s for s in stats.submit]
+    fanout_ms = [1000 * s for s in stats.fanout]
+    print(f"{args.tables} tables × 4 phones on 2 Daphne processes, pace {args.pace} s, "
+          f"{elapsed:.0f} s: {stats.plays} plays ({stats.plays / elapsed:.1f}/s), "
+          f"{stats.tables} table rounds, {stats.refused} refused")
+    print(f"submit ms: p50 {pct(submit_ms, 0.5):.1f} p95 {pct(submit_ms, 0.95):.1f} "
+          f"max {max(submit_ms, default=0):.1f}")
+    print(f"fan-out ms (response → all 4 phones): p50 {pct(fanout_ms, 0.5):.1f} "
+          f"p95 {pct(fanout_ms, 0.95):.1f} max {max(fanout_ms, default=0):.1f}")
+    for name, (cpu, rss) in after.items():
+        used = cpu - before.get(name, (0.0, 0.0))[0]
+        print(f"{name}: {100 * used / elapsed:.0f}% of a core, {rss:.0f} MB resident")
+    print(f"tables={args.tables} submit_p95_ms={pct(submit_ms, 0.95):.1f} "
+          f"fanout_p95_ms={pct(fanout_ms, 0.95):.1f} lost={stats.lost} "
+          f"duplicated={stats.duplicated}")
+    return stats
+
+
+if __name__ == "__main__":
+    main()
