@@ -13,4 +13,6 @@ urlpatterns = [
     path("api/", include((api_urlpatterns, "api"))),
     path("rules/", include((rules_urls.urlpatterns, "rules"))),
     path("admin/", admin.site.urls),
+    # set_language: the header's language switcher posts here (a cookie, then back to the page).
+    path("i18n/", include("django.conf.urls.i18n")),
 ]

@@ -9,19 +9,23 @@ from __future__ import annotations
 from typing import Any
 
 from django.template.loader import render_to_string
+from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from companion.engines import TABLE as TABLE_DECISION
 from companion.engines import get_game
 
-from . import presenters, selectors
+from . import localize, presenters, selectors
 from .models import Table
+from .presenters import colours, legal_plays
 from .services import Actor
 
 PAGE = "tables/table.html"
 #: The live parts of the page: (which template, which partial).
 PAGE_FRAGMENTS = ("status", "history")
 GAME_FRAGMENTS = ("board", "score", "entry")
+#: Every legal play of the seat to move as a button in words (the same for every game).
+PLAYS = "tables/legal_plays.html#plays"
 
 
 def table_context(
@@ -38,7 +42,7 @@ def table_context(
     history = list(reversed(selectors.history(table, seat, limit=40)))
     for line in history:
         by = line["by_seat"]
-        line["who"] = names[by] if by is not None else "Scribe"
+        line["who"] = names[by] if by is not None else _("Scribe")
     context = {
         "table": table,
         "actor": actor,
@@ -47,11 +51,10 @@ def table_context(
         "names": names,
         "position": position,
         "phase": game.phase(state),
+        "phase_label": localize.step_word(game.phase(state)),
         "mover": None if mover == TABLE_DECISION else mover,
-        "mover_name": "the table" if mover == TABLE_DECISION else names[mover],
-        "mover_colour": "inherit"
-        if mover == TABLE_DECISION
-        else presenter.colour_hex(seats[mover].colour),
+        "mover_name": _("the table") if mover == TABLE_DECISION else names[mover],
+        "mover_chip": None if mover == TABLE_DECISION else colours.chip(seats[mover].colour),
         "history": history,
         "game_template": presenter.template,
         "notation_examples": presenter.notation_examples,
@@ -60,6 +63,9 @@ def table_context(
         presenter.page_context(
             game, state, position, seats, seat, bool(actor and actor.is_host), entry_args, highlight
         )
+    )
+    context["all_plays"] = legal_plays.listing(
+        game, state, seat, bool(actor and actor.is_host), presenter.describe_play, names
     )
     return context
 
@@ -75,7 +81,9 @@ def _fragments(
 
 def live_fragments(table: Table, actor: Actor | None) -> str:
     """Every live fragment of the page, each marked for an out-of-band swap."""
-    return _fragments(table_context(table, actor), GAME_FRAGMENTS, PAGE_FRAGMENTS)
+    context = table_context(table, actor)
+    html = _fragments(context, GAME_FRAGMENTS, PAGE_FRAGMENTS)
+    return html + render_to_string(PLAYS, {**context, "oob": True})
 
 
 #: what a hint's outcome chance means, per game (the advisor's `Config.outcome`)
@@ -88,6 +96,10 @@ def hint_context(hint: dict[str, Any], table: Table) -> dict[str, Any]:
         {
             **c,
             "label": presenter.label(c["action"]),
+            # The reasons come from the worker in English templates: translated here, per phone.
+            "reason": localize.reasons_text(presenter, c["reasons"])
+            if c.get("reasons")
+            else c.get("reason", ""),
             "win_pct": round(100 * c["win"]),
             "share_pct": round(100 * c["share"]),
             "outcome_pct": round(100 * c["outcome"]) if "outcome" in c else None,
@@ -96,7 +108,27 @@ def hint_context(hint: dict[str, Any], table: Table) -> dict[str, Any]:
     ]
     outcome_label = OUTCOME_LABELS.get(table.game, "")
     progress = min(100, round(100 * hint.get("elapsed_ms", 0) / max(1, hint["budget_ms"])))
-    return {**hint, "choices": choices, "progress_pct": progress, "outcome_label": outcome_label}
+    context = {
+        **hint,
+        "choices": choices,
+        "progress_pct": progress,
+        "outcome_label": outcome_label,
+    }
+    if hint.get("message"):
+        context["message"] = _(hint["message"])  # marked in advisor/tasks.py and hints.py
+    return context
+
+
+def plays_group_context(table: Table, actor: Actor | None, key: str | None) -> dict[str, Any]:
+    """One group of the "All legal plays" list, loaded when opened (TableError if refused)."""
+    game = get_game(table.game)
+    seat = actor.seat if actor else None
+    state = selectors.seat_state(table, seat)
+    names = [s.name for s in table.seats.all()]
+    describe = presenters.get(table.game).describe_play
+    is_host = bool(actor and actor.is_host)
+    group = legal_plays.group(game, state, seat, is_host, describe, names, key)
+    return {"table": table, "group": group}
 
 
 def hint_fragments(table: Table, actor: Actor | None, hint: dict[str, Any]) -> str:

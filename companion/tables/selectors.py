@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext as _
+
 from companion.engines import TABLE as TABLE_DECISION
 from companion.engines import get_game
 
-from . import presenters
+from . import localize, presenters
 from .models import Event, Table
 from .services import Actor
 from .state_cache import load_state
@@ -30,11 +32,15 @@ def history(table: Table, seat: int | None, limit: int | None = None) -> list[di
     lines = []
     for e in events:
         visible = e.private_to is None or e.private_to == seat
-        text = e.payload.get("action") if visible else e.payload.get("public")
+        text = e.payload.get("action") if visible else localize.public_line(e.payload)
         if e.kind == Event.Kind.UNDO:
-            text = f"undo #{e.payload.get('undoes')}" + (f" ({text})" if text else "")
+            undoes = {"seq": e.payload.get("undoes"), "text": text}
+            text = (_("undo #%(seq)s (%(text)s)") if text else _("undo #%(seq)s")) % undoes
         elif e.kind == Event.Kind.CORRECT:
-            text = f"correction of #{e.payload.get('replaces')}: {text}"
+            text = _("correction of #%(seq)s: %(text)s") % {
+                "seq": e.payload.get("replaces"),
+                "text": text,
+            }
         lines.append(
             {
                 "seq": e.seq,

@@ -12,13 +12,14 @@ from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from companion.engines import TABLE as TABLE_DECISION
 from companion.engines import EngineError, InvalidActionError, get_game
 
 from . import presenters, realtime
 from .errors import BadInput, Conflict, Forbidden, NotFound, Refused, StaleSeq
-from .models import Event, Seat, Table
+from .models import Event, HintLog, Seat, Table
 from .state_cache import load_state, remember_state
 from .tokens import hash_token, new_token, token_matches
 
@@ -55,24 +56,33 @@ def create_table(
     try:
         game = get_game(game_name)
     except KeyError as exc:
-        raise BadInput(f"unknown game {game_name!r}", code="unknown_game") from exc
+        raise BadInput(
+            _("unknown game %(game)r") % {"game": game_name}, code="unknown_game"
+        ) from exc
     try:
         presenter = presenters.get(game_name)
     except KeyError as exc:  # an engine without its table UI yet
         raise BadInput(
-            f"{game_name!r} has no table yet (its engine works on the command line)",
+            _("%(game)r has no table yet (its engine works on the command line)")
+            % {"game": game_name},
             code="no_table_ui",
         ) from exc
     config = presenter.engine_config(options)
     try:
         state = game.new_game(config)
     except EngineError as exc:
-        raise BadInput(str(exc), code="bad_config") from exc
+        raise BadInput(
+            _("these options do not make a game: %(detail)s") % {"detail": exc}, code="bad_config"
+        ) from exc
     seats = game.num_seats(state)
-    names = [clean_name(n, f"Player {i + 1}") for i, n in enumerate(names or [])]
-    names += [f"Player {i + 1}" for i in range(len(names), seats)]
+    names = [clean_name(n, _player(i)) for i, n in enumerate(names or [])]
+    names += [_player(i) for i in range(len(names), seats)]
     if len(names) != seats:
-        raise BadInput(f"{seats} seats need {seats} names, got {len(names)}", code="bad_names")
+        raise BadInput(
+            _("%(seats)s seats need %(seats)s names, got %(count)s")
+            % {"seats": seats, "count": len(names)},
+            code="bad_names",
+        )
     colours = presenter.seat_colours(seats, colours)
     host_token = new_token()
     with transaction.atomic():
@@ -89,11 +99,15 @@ def create_table(
     return table, host_token
 
 
+def _player(index: int) -> str:
+    return _("Player %(number)s") % {"number": index + 1}
+
+
 def clean_name(value: Any, default: str) -> str:
     if value is None:
         return default
     if not isinstance(value, str):
-        raise BadInput("a name must be text", code="bad_names")
+        raise BadInput(_("a name must be text"), code="bad_names")
     value = " ".join(value.split())[:MAX_NAME]
     return value or default
 
@@ -104,9 +118,12 @@ def claim_seat(table_id: str, index: int, name: str | None = None) -> tuple[Seat
         table = _locked(table_id)
         seat = table.seats.filter(index=index).first()
         if seat is None:
-            raise NotFound(f"this table has no seat {index}")
+            raise NotFound(_("this table has no seat %(seat)s") % {"seat": index})
         if seat.claimed:
-            raise Conflict(f"seat {index} ({seat.name}) is already taken", code="seat_taken")
+            raise Conflict(
+                _("seat %(seat)s (%(name)s) is already taken") % {"seat": index, "name": seat.name},
+                code="seat_taken",
+            )
         token = new_token()
         seat.token_hash = hash_token(token)
         seat.claimed_at = timezone.now()
@@ -142,7 +159,7 @@ def actor_for(table: Table, *tokens: str | None) -> Actor | None:
 def record_action(table_id: str, actor: Actor | None, text: str, expected_seq: int) -> Recorded:
     """Check ``text`` (the engine's notation) and append it, or refuse with the reasons."""
     if actor is None:
-        raise Forbidden("join a seat (or use the host's phone) to enter plays")
+        raise Forbidden(_("join a seat (or use the host's phone) to enter plays"))
     with transaction.atomic():
         table = _locked(table_id)
         _check_seq(table, expected_seq)
@@ -150,7 +167,7 @@ def record_action(table_id: str, actor: Actor | None, text: str, expected_seq: i
         state = load_state(table)
         action = _parse(game, state, text)
         _check_permission(game, state, action, actor)
-        _refuse_if_illegal(game, state, action, "the rules do not allow this play")
+        _refuse_if_illegal(game, state, action, _("the rules do not allow this play"))
         new_state = game.apply(state, action)
         privacy = presenters.get(table.game).privacy(game, state, action)
         event = _append(
@@ -159,7 +176,11 @@ def record_action(table_id: str, actor: Actor | None, text: str, expected_seq: i
             new_state,
             actor,
             private_to=privacy.private_to,
-            payload={"action": game.format_action(state, action), "public": privacy.public_text},
+            payload={
+                "action": game.format_action(state, action),
+                "public": privacy.public_text,
+                "public_msg": privacy.public_msg,
+            },
         )
     return Recorded(table, event, new_state)
 
@@ -178,15 +199,15 @@ def undo(table_id: str, actor: Actor | None, expected_seq: int) -> Recorded:
     """Take back the last play: by the seat that made it or the host; never a table event
     (a deal or a hand entry reveals hidden information, which cannot be taken back)."""
     if actor is None:
-        raise Forbidden("only a seat or the host can undo")
+        raise Forbidden(_("only a seat or the host can undo"))
     with transaction.atomic():
         table = _locked(table_id)
         _check_seq(table, expected_seq)
         target = _undoable_event(table)
         if target is None:
-            raise Conflict("there is no play to undo", code="nothing_to_undo")
+            raise Conflict(_("there is no play to undo"), code="nothing_to_undo")
         if not actor.is_host and actor.seat != target.payload.get("by_seat"):
-            raise Forbidden("only the seat that made the play, or the host, can undo it")
+            raise Forbidden(_("only the seat that made the play, or the host, can undo it"))
         game = get_game(table.game)
         state = _replay(table, game, exclude={target.seq})
         event = _append(
@@ -198,6 +219,7 @@ def undo(table_id: str, actor: Actor | None, expected_seq: int) -> Recorded:
                 "undoes": target.seq,
                 "action": target.payload.get("action"),
                 "public": target.payload.get("public"),
+                "public_msg": target.payload.get("public_msg"),
             },
             private_to=target.private_to,
         )
@@ -209,7 +231,7 @@ def correct(table_id: str, actor: Actor | None, seq: int, text: str, expected_se
     host or the seat that entered it. The whole log is checked again with the correction, so
     a correction that makes a later play illegal is refused, naming that play."""
     if actor is None:
-        raise Forbidden("only a seat or the host can correct an entry")
+        raise Forbidden(_("only a seat or the host can correct an entry"))
     with transaction.atomic():
         table = _locked(table_id)
         _check_seq(table, expected_seq)
@@ -217,12 +239,14 @@ def correct(table_id: str, actor: Actor | None, seq: int, text: str, expected_se
         events = {item.event.seq: item for item in effective_events(list(table.events.all()))}
         target = events.get(seq) if isinstance(seq, int) else None
         if target is None:
-            raise NotFound(f"there is no entry #{seq} to correct (undone or never made)")
+            raise NotFound(
+                _("there is no entry #%(seq)s to correct (undone or never made)") % {"seq": seq}
+            )
         if not actor.is_host and actor.seat != target.event.payload.get("by_seat"):
-            raise Forbidden("only the seat that made the entry, or the host, can correct it")
+            raise Forbidden(_("only the seat that made the entry, or the host, can correct it"))
         before = _replay(table, game, exclude={s for s in events if s >= seq})
         action = _parse(game, before, text)
-        _refuse_if_illegal(game, before, action, "the corrected entry is not allowed either")
+        _refuse_if_illegal(game, before, action, _("the corrected entry is not allowed either"))
         new_text = game.format_action(before, action)
         state = _replay(table, game, replace={seq: new_text}, verify=True)
         privacy = presenters.get(table.game).privacy(game, before, action)
@@ -237,6 +261,7 @@ def correct(table_id: str, actor: Actor | None, seq: int, text: str, expected_se
                 "action": new_text,
                 "was": target.action,
                 "public": privacy.public_text,
+                "public_msg": privacy.public_msg,
             },
         )
     return Recorded(table, event, state)
@@ -249,22 +274,24 @@ def request_hint(table_id: str, actor: Actor | None, budget_ms: int | None = Non
 
     if actor is None or actor.seat is None:
         raise Forbidden(
-            "only a seated player can ask for a hint on their own cards", code="not_a_seat"
+            _("only a seated player can ask for a hint on their own cards"), code="not_a_seat"
         )
     table = Table.objects.filter(id=table_id).first()
     if table is None:
-        raise NotFound("no such table")
+        raise NotFound(_("no such table"))
     game = get_game(table.game)
     view = game.view(load_state(table), actor.seat)
     if game.to_move(view) != actor.seat:
-        raise Conflict("hints are for your own turn", code="not_your_turn")
+        raise Conflict(_("hints are for your own turn"), code="not_your_turn")
     position = game.to_json(view)
     hand = position.get("hand")
     if hand is not None and (not hand or "?" in hand):
-        raise Conflict("enter your hand first: the advisor needs your cards", code="hand_unknown")
+        raise Conflict(
+            _("enter your hand first: the advisor needs your cards"), code="hand_unknown"
+        )
     names = [seat.name for seat in table.seats.all()]
     try:
-        return start_hint(
+        started = start_hint(
             table_id=table.id,
             seat=actor.seat,
             seq=table.seq,
@@ -284,6 +311,8 @@ def request_hint(table_id: str, actor: Actor | None, budget_ms: int | None = Non
         error = BadInput(exc.message, code=exc.code)
         error.status = status
         raise error from exc
+    HintLog.objects.create(table=table, seat=actor.seat, seq=table.seq)  # for the game summary
+    return started
 
 
 def hand_notation(table: Table, seat: int, cards: list[str]) -> str:
@@ -307,27 +336,32 @@ def _locked(table_id: str) -> Table:
     try:
         return Table.objects.select_for_update().get(id=table_id)
     except Table.DoesNotExist as exc:
-        raise NotFound("no such table") from exc
+        raise NotFound(_("no such table")) from exc
 
 
 def _check_seq(table: Table, expected_seq: Any) -> None:
     if isinstance(expected_seq, bool) or not isinstance(expected_seq, int):
-        raise BadInput("expected_seq must be the integer seq your screen shows", code="bad_seq")
+        raise BadInput(_("expected_seq must be the integer seq your screen shows"), code="bad_seq")
     if expected_seq != table.seq:
         raise StaleSeq(
-            f"the table moved on (you saw #{expected_seq}, it is at #{table.seq}); "
-            "here is the new state",
+            _("the table moved on (you saw #%(seen)s, it is at #%(seq)s); here is the new state")
+            % {"seen": expected_seq, "seq": table.seq},
             seq=table.seq,
         )
 
 
 def _parse(game, state, text: Any):
     if not isinstance(text, str) or not text.strip() or len(text) > 500:
-        raise BadInput("an action is a non-empty string in the game's notation", code="bad_action")
+        raise BadInput(
+            _("an action is a non-empty string in the game's notation"), code="bad_action"
+        )
     try:
         return game.parse_action(state, text)
     except InvalidActionError as exc:
-        raise BadInput(str(exc), code="bad_action") from exc
+        # The engines' notation errors are English (the notation itself is language-neutral).
+        raise BadInput(
+            _("not the game's notation: %(detail)s") % {"detail": exc}, code="bad_action"
+        ) from exc
 
 
 def _check_permission(game, state, action, actor: Actor) -> None:
@@ -340,7 +374,9 @@ def _check_permission(game, state, action, actor: Actor) -> None:
         return  # deals and draws are reported by whoever holds the cards at the table
     if mover != actor.seat:
         raise Forbidden(
-            f"it is seat {mover}'s turn; seat {actor.seat} cannot play for it", code="not_your_turn"
+            _("it is seat %(mover)s's turn; seat %(seat)s cannot play for it")
+            % {"mover": mover, "seat": actor.seat},
+            code="not_your_turn",
         )
 
 
@@ -435,7 +471,8 @@ def _replay(
                 game,
                 state,
                 action,
-                f"with this correction, #{seq} ({text}) is no longer legal",
+                _("with this correction, #%(seq)s (%(text)s) is no longer legal")
+                % {"seq": seq, "text": text},
                 code="correction_breaks_log",
                 seq=seq,
             )

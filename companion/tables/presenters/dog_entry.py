@@ -4,18 +4,22 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext as _
+from django.utils.translation import pgettext_lazy
+
 from companion.engines.base import Game
 from companion.engines.dog.state import DogState
 
 from ..errors import BadInput
 
+#: The card buttons (DOG's red cards by their rulebook names in each language).
 CARD_LABELS = {
     "1": "1 / 11",
     "4": "4 ±",
-    "7": "7 split",
+    "7": pgettext_lazy("DOG card button", "7 split"),
     "13": "13",
-    "swap": "Swap",
-    "joker": "Joker",
+    "swap": pgettext_lazy("DOG card button", "Swap"),
+    "joker": pgettext_lazy("DOG card button", "Joker"),
 }
 ALL_CARDS = ("1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "12", "13", "swap", "joker")
 
@@ -24,14 +28,14 @@ def move_label(text: str) -> str:
     """ "5 T12-T17" → "T12 → T17"; "1 K" → "K → out"; "swap T5 T40" → "T5 ⇄ T40"."""
     words = text.split()[1:]
     if text.startswith(("swap", "joker=swap")):
-        return " ⇄ ".join(words) if words else "without effect"
+        return " ⇄ ".join(words) if words else _("without effect")
     parts = []
     for w in words:
         if "-" in w:
             frm, to = w.split("-", 1)
             parts.append(f"{frm} → {to}")
         else:
-            parts.append(f"{w} → start field")
+            parts.append(_("%(field)s → start field") % {"field": w})
     return ", ".join(parts)
 
 
@@ -53,7 +57,14 @@ def entry(
 
     phase = game.phase(state)
     mover = game.to_move(state)
-    out: dict[str, Any] = {"phase": phase, "mover": mover, "card": card, "joker_as": joker_as}
+    out: dict[str, Any] = {
+        "phase": phase,
+        "mover": mover,
+        "card": card,
+        "joker_as": joker_as,
+        "card_label": str(CARD_LABELS.get(card, card)) if card else None,
+        "joker_as_label": str(CARD_LABELS.get(joker_as, joker_as)) if joker_as else None,
+    }
     if phase == "over":
         return {**out, "mode": "over"}
     if mover == TABLE:
@@ -75,7 +86,7 @@ def entry(
         return out
     code = parse_card(card)
     if code is None or card not in ALL_CARDS:
-        raise BadInput(f"{card!r} is not a DOG card")
+        raise BadInput(_("%(card)r is not a DOG card") % {"card": card})
     if code == JOKER and joker_as is None:
         out["joker_choices"] = [
             {"token": c, "label": CARD_LABELS.get(c, c)} for c in ALL_CARDS if c != "joker"
@@ -83,7 +94,7 @@ def entry(
         return out
     as_code = parse_card(joker_as) if code == JOKER else code
     if as_code is None or as_code == JOKER:
-        raise BadInput(f"a joker cannot be played as {joker_as!r}")
+        raise BadInput(_("a joker cannot be played as %(card)r") % {"card": joker_as})
     head = f"joker={joker_as}" if code == JOKER else card
     if as_code == SEVEN:
         segs: tuple = ()
