@@ -13,6 +13,7 @@ urlpatterns = [
     path("<str:table_id>/qr.svg", views.join_qr, name="qr"),
     path("<str:table_id>/present", views.presenter, name="presenter"),
     path("<str:table_id>/entry", views.entry, name="entry"),
+    path("<str:table_id>/plays", views.plays, name="plays"),
     path("<str:table_id>/play", views.play, name="play"),
     path("<str:table_id>/check", views.check, name="check"),
     path("<str:table_id>/undo", views.undo, name="undo"),
