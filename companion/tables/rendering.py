@@ -9,12 +9,13 @@ from __future__ import annotations
 from typing import Any
 
 from django.template.loader import render_to_string
+from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from companion.engines import TABLE as TABLE_DECISION
 from companion.engines import get_game
 
-from . import presenters, selectors
+from . import localize, presenters, selectors
 from .models import Table
 from .presenters import colours, legal_plays
 from .services import Actor
@@ -41,7 +42,7 @@ def table_context(
     history = list(reversed(selectors.history(table, seat, limit=40)))
     for line in history:
         by = line["by_seat"]
-        line["who"] = names[by] if by is not None else "Scribe"
+        line["who"] = names[by] if by is not None else _("Scribe")
     context = {
         "table": table,
         "actor": actor,
@@ -50,8 +51,9 @@ def table_context(
         "names": names,
         "position": position,
         "phase": game.phase(state),
+        "phase_label": localize.step_word(game.phase(state)),
         "mover": None if mover == TABLE_DECISION else mover,
-        "mover_name": "the table" if mover == TABLE_DECISION else names[mover],
+        "mover_name": _("the table") if mover == TABLE_DECISION else names[mover],
         "mover_chip": None if mover == TABLE_DECISION else colours.chip(seats[mover].colour),
         "history": history,
         "game_template": presenter.template,
@@ -94,6 +96,10 @@ def hint_context(hint: dict[str, Any], table: Table) -> dict[str, Any]:
         {
             **c,
             "label": presenter.label(c["action"]),
+            # The reasons come from the worker in English templates: translated here, per phone.
+            "reason": localize.reasons_text(presenter, c["reasons"])
+            if c.get("reasons")
+            else c.get("reason", ""),
             "win_pct": round(100 * c["win"]),
             "share_pct": round(100 * c["share"]),
             "outcome_pct": round(100 * c["outcome"]) if "outcome" in c else None,
@@ -102,7 +108,15 @@ def hint_context(hint: dict[str, Any], table: Table) -> dict[str, Any]:
     ]
     outcome_label = OUTCOME_LABELS.get(table.game, "")
     progress = min(100, round(100 * hint.get("elapsed_ms", 0) / max(1, hint["budget_ms"])))
-    return {**hint, "choices": choices, "progress_pct": progress, "outcome_label": outcome_label}
+    context = {
+        **hint,
+        "choices": choices,
+        "progress_pct": progress,
+        "outcome_label": outcome_label,
+    }
+    if hint.get("message"):
+        context["message"] = _(hint["message"])  # marked in advisor/tasks.py and hints.py
+    return context
 
 
 def plays_group_context(table: Table, actor: Actor | None, key: str | None) -> dict[str, Any]:

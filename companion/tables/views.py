@@ -10,6 +10,7 @@ import qrcode.image.svg
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from . import presenters, services
@@ -51,7 +52,7 @@ def _int(value: Any, what: str) -> int:
     try:
         return int(value)
     except (TypeError, ValueError) as exc:
-        raise BadInput(f"{what} must be a whole number") from exc
+        raise BadInput(_("%(what)s must be a whole number") % {"what": what}) from exc
 
 
 # --- lobby and joining ------------------------------------------------------------------------
@@ -88,7 +89,7 @@ def join_by_code(request: HttpRequest) -> HttpResponse:
         return render(
             request,
             "tables/join_code.html",
-            {"error": f"No table has the code {code}.", "code": code},
+            {"error": _("No table has the code %(code)s.") % {"code": code}, "code": code},
             status=404,
         )
     return redirect("tables:seats", table_id=table.id)
@@ -102,7 +103,9 @@ def seats(request: HttpRequest, table_id: str) -> HttpResponse:
     if request.method == "POST":
         try:
             _seat, token = services.claim_seat(
-                table.id, _int(request.POST.get("seat"), "seat"), request.POST.get("name") or None
+                table.id,
+                _int(request.POST.get("seat"), _("seat")),
+                request.POST.get("name") or None,
             )
         except TableError as exc:
             error = exc.message
@@ -201,8 +204,10 @@ def _refusal(exc: TableError, text: str) -> dict[str, Any]:
     if isinstance(exc, StaleSeq):
         return {
             "kind": "stale",
-            "message": "The table moved on — here is the new state. "
-            "Check the board and enter your play again.",
+            "message": _(
+                "The table moved on — here is the new state. "
+                "Check the board and enter your play again."
+            ),
         }
     return {"kind": "error", "action": text, "message": exc.message}
 
@@ -213,7 +218,7 @@ def play(request: HttpRequest, table_id: str) -> HttpResponse:
     text = (request.POST.get("action") or "").strip()
     try:
         recorded = services.record_action(
-            table.id, _actor(request, table), text, _int(request.POST.get("expected_seq"), "seq")
+            table.id, _actor(request, table), text, _int(request.POST.get("expected_seq"), _("seq"))
         )
     except TableError as exc:
         return _ruling(request, table, _refusal(exc, text))
@@ -250,7 +255,7 @@ def undo(request: HttpRequest, table_id: str) -> HttpResponse:
     table = _table(table_id)
     try:
         recorded = services.undo(
-            table.id, _actor(request, table), _int(request.POST.get("expected_seq"), "seq")
+            table.id, _actor(request, table), _int(request.POST.get("expected_seq"), _("seq"))
         )
     except TableError as exc:
         return _ruling(request, table, _refusal(exc, "undo"))
@@ -292,9 +297,9 @@ def correct(request: HttpRequest, table_id: str) -> HttpResponse:
         recorded = services.correct(
             table.id,
             _actor(request, table),
-            _int(request.POST.get("seq"), "the entry number"),
+            _int(request.POST.get("seq"), _("the entry number")),
             text,
-            _int(request.POST.get("expected_seq"), "seq"),
+            _int(request.POST.get("expected_seq"), _("seq")),
         )
     except TableError as exc:
         return _ruling(request, table, _refusal(exc, text))
@@ -317,25 +322,36 @@ def hand(request: HttpRequest, table_id: str) -> HttpResponse:
     actor = _actor(request, table)
     cards: list[str] = []
     try:
-        for token in presenters.get(table.game).hand_tokens():
-            count = _int(request.POST.get(f"count-{token}") or 0, f"the count of {token}")
+        presenter = presenters.get(table.game)
+        for token in presenter.hand_tokens():
+            count = _int(
+                request.POST.get(f"count-{token}") or 0,
+                _("the count of %(card)s") % {"card": presenter.card_name(token)},
+            )
             if not 0 <= count <= 9:
-                raise BadInput(f"{count} × {token} is not possible")
+                raise BadInput(
+                    _("%(count)s × %(card)s is not possible")
+                    % {"count": count, "card": presenter.card_name(token)}
+                )
             cards += [token] * count
         if actor is None:
-            raise BadInput("only a seated player or the host can enter a hand")
-        seat = actor.seat if not request.POST.get("seat") else _int(request.POST["seat"], "seat")
+            raise BadInput(_("only a seated player or the host can enter a hand"))
+        seat = actor.seat if not request.POST.get("seat") else _int(request.POST["seat"], _("seat"))
         if seat is None:
-            raise BadInput("say whose hand this is")
+            raise BadInput(_("say whose hand this is"))
         services.record_action(
             table.id,
             actor,
             services.hand_notation(table, seat, cards),
-            _int(request.POST.get("expected_seq"), "seq"),
+            _int(request.POST.get("expected_seq"), _("seq")),
         )
     except TableError as exc:
         return _ruling(request, table, _refusal(exc, "hand"))
-    return _ruling(request, table, {"kind": "recorded", "action": f"the hand of seat {seat}"})
+    return _ruling(
+        request,
+        table,
+        {"kind": "recorded", "action": _("the hand of seat %(seat)s") % {"seat": seat}},
+    )
 
 
 @require_POST
@@ -347,7 +363,7 @@ def compose(request: HttpRequest, table_id: str, kind: str) -> HttpResponse:
     try:
         text = presenters.get(table.game).compose(kind, request.POST)
         recorded = services.record_action(
-            table.id, _actor(request, table), text, _int(request.POST.get("expected_seq"), "seq")
+            table.id, _actor(request, table), text, _int(request.POST.get("expected_seq"), _("seq"))
         )
     except TableError as exc:
         return _ruling(request, table, _refusal(exc, text))

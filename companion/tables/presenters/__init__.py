@@ -7,15 +7,32 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from companion.engines import Game, Violation
+from companion.engines.base import render
 from companion.rules.catalogue import rule_url
 
 
 @dataclass(frozen=True, slots=True)
 class Privacy:
-    """Who may read an event in full; everyone else reads ``public_text``."""
+    """Who may read an event in full; everyone else reads the public line: an English
+    template (marked ``N_``) with its parameters, translated for each reader when shown."""
 
     private_to: int | None
-    public_text: str | None
+    public_template: str | None = None
+    public_params: dict[str, Any] | None = None
+
+    @property
+    def public_text(self) -> str | None:
+        """The public line in English (stored with the event, for old readers and the log)."""
+        if self.public_template is None:
+            return None
+        return render(self.public_template, self.public_params or {})
+
+    @property
+    def public_msg(self) -> list[Any] | None:
+        """The template and parameters stored with the event (localize.public_line)."""
+        if self.public_template is None:
+            return None
+        return [self.public_template, dict(self.public_params or {})]
 
 
 class Presenter(Protocol):
@@ -28,6 +45,8 @@ class Presenter(Protocol):
     def lobby_options(self, form: Any) -> tuple[dict[str, Any], list[str], list[str] | None]: ...
 
     def colour_hex(self, colour: str) -> str: ...
+
+    def card_name(self, token: str) -> str: ...
 
     def label(self, action_text: str) -> str: ...
 
@@ -75,12 +94,8 @@ def get(game_name: str) -> Presenter:
 
 
 def violation_json(game: Game, violation: Violation) -> dict[str, Any]:
-    """A ruling as the phone shows it: code, rulebook section, message and its parameters, and
-    the link to the rule it enforces on the rules page."""
-    return {
-        "code": violation.code,
-        "rule": violation.rule,
-        "message": game.message(violation),
-        "params": dict(violation.params),
-        "rule_url": rule_url(violation.code),
-    }
+    """A ruling as the phone shows it: code, rulebook section, message (in the reader's
+    language) and its parameters, and the link to the rule it enforces on the rules page."""
+    from ..localize import violation_json as localized
+
+    return {**localized(game, get(game.name), violation), "rule_url": rule_url(violation.code)}

@@ -5,10 +5,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, pgettext_lazy
+
 from companion.engines.base import Game
 from companion.engines.dog.actions import DEAL, DISCARD, DRAW, FOLD, GIVE, HAND, RESHUFFLE
 from companion.engines.dog.cards import UNKNOWN
 from companion.engines.dog.state import NO_CARD, DogState
+from companion.engines.i18n import N_
 
 from ..errors import BadInput
 from . import Privacy, dog_board, dog_entry, dog_words
@@ -21,20 +25,29 @@ UNDO_BARRIERS = {DEAL, DRAW, RESHUFFLE, HAND, GIVE}
 
 
 RULES_TOGGLES = (
-    ("goal_entry_mandatory", "Entering the goal is mandatory when possible"),
-    ("knock_own", "Landing on your own figures sends them home"),
-    ("seven_partner_exception", "7: the rest goes to the partner after your last figure"),
-    ("swap_void", "A swap card with no swap possible may be played without effect"),
-    ("fold_face_up", "Folded cards are shown face up"),
-    ("card_exchange", "Partners exchange a card after each deal"),
+    ("goal_entry_mandatory", gettext_lazy("Entering the goal is mandatory when possible")),
+    ("knock_own", gettext_lazy("Landing on your own figures sends them home")),
+    (
+        "seven_partner_exception",
+        gettext_lazy("7: the rest goes to the partner after your last figure"),
+    ),
+    ("swap_void", gettext_lazy("A swap card with no swap possible may be played without effect")),
+    ("fold_face_up", gettext_lazy("Folded cards are shown face up")),
+    ("card_exchange", gettext_lazy("Partners exchange a card after each deal")),
 )
+#: Card names inside referee messages ("Seat 2 holds no swap card"); numbers stay numbers.
+MESSAGE_CARD_NAMES = {
+    "swap": pgettext_lazy("DOG card", "swap card"),
+    "joker": pgettext_lazy("DOG card", "joker"),
+    "?": pgettext_lazy("DOG card", "unknown card"),
+}
 
 
 def _int(value: Any, what: str) -> int:
     try:
         return int(value)
     except (TypeError, ValueError) as exc:
-        raise BadInput(f"{what} must be a whole number") from exc
+        raise BadInput(_("%(what)s must be a whole number") % {"what": what}) from exc
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,9 +64,9 @@ class DogPresenter:
 
     def lobby_options(self, form: Any) -> tuple[dict[str, Any], list[str], list[str] | None]:
         """The lobby form → engine options, names and colours (BadInput when malformed)."""
-        seats = _int(form.get("seats", "4"), "the number of seats")
+        seats = _int(form.get("seats", "4"), _("the number of seats"))
         rules: dict[str, Any] = {"direction": form.get("direction", "cw")}
-        for key, _ in RULES_TOGGLES:
+        for key, _label in RULES_TOGGLES:
             rules[key] = form.get(key) == "on"
         names = [form.get(f"name{i}", "") for i in range(seats)] if 2 <= seats <= 6 else []
         colours = [form.get(f"colour{i}", "") for i in range(seats)] if names else None
@@ -62,8 +75,12 @@ class DogPresenter:
     def colour_hex(self, colour: str) -> str:
         return COLOUR_HEX[colour]
 
+    def card_name(self, token: str) -> str:
+        """A card as referee messages name it, in the reader's language."""
+        return str(MESSAGE_CARD_NAMES.get(token, token))
+
     def compose(self, kind: str, form: Any) -> str:
-        raise BadInput("DOG plays are entered card by card, not composed from a form")
+        raise BadInput(_("DOG plays are entered card by card, not composed from a form"))
 
     def hand_tokens(self) -> tuple[str, ...]:
         """The card tokens of the hand form, in their order."""
@@ -114,12 +131,12 @@ class DogPresenter:
 
     def engine_config(self, options: dict[str, Any]) -> dict[str, Any]:
         if not isinstance(options, dict):
-            raise BadInput("options must be an object", code="bad_config")
+            raise BadInput(_("options must be an object"), code="bad_config")
         unknown = set(options) - OPTION_KEYS
         if unknown:
             raise BadInput(
-                f"unknown option(s) for DOG: {', '.join(sorted(unknown))}; "
-                f"known: {', '.join(sorted(OPTION_KEYS))}",
+                _("unknown option(s) for DOG: %(unknown)s; known: %(known)s")
+                % {"unknown": ", ".join(sorted(unknown)), "known": ", ".join(sorted(OPTION_KEYS))},
                 code="bad_config",
             )
         return {k: v for k, v in options.items() if v is not None}
@@ -127,12 +144,14 @@ class DogPresenter:
     def seat_colours(self, seats: int, requested: list[str] | None) -> list[str]:
         colours = list(requested or COLOURS[:seats])
         if len(colours) != seats or len(set(colours)) != seats:
-            raise BadInput(f"{seats} different colours are needed", code="bad_colours")
+            raise BadInput(
+                _("%(seats)s different colours are needed") % {"seats": seats}, code="bad_colours"
+            )
         bad = [c for c in colours if c not in COLOUR_HEX]
         if bad:
             raise BadInput(
-                f"unknown colour(s) {', '.join(map(str, bad))}; choose from "
-                f"{', '.join(COLOUR_HEX)}",
+                _("unknown colour(s) %(bad)s; choose from %(known)s")
+                % {"bad": ", ".join(map(str, bad)), "known": ", ".join(COLOUR_HEX)},
                 code="bad_colours",
             )
         return colours
@@ -146,7 +165,7 @@ class DogPresenter:
             if action.seat != seat:
                 from ..errors import Forbidden
 
-                raise Forbidden("a seat can only enter its own hand", code="not_your_hand")
+                raise Forbidden(_("a seat can only enter its own hand"), code="not_your_hand")
             return True
         return False
 
@@ -167,23 +186,29 @@ class DogPresenter:
         kind = action.kind
         mover = state.turn
         if kind == HAND:
-            return Privacy(action.seat, f"seat {action.seat} entered their hand")
+            return Privacy(action.seat, N_("seat {seat} entered their hand"), {"seat": action.seat})
         if kind == GIVE:
             receiver = state.cfg.receiver[mover]
-            return Privacy(mover, f"seat {mover} gave a card to seat {receiver}")
+            return Privacy(
+                mover,
+                N_("seat {seat} gave a card to seat {receiver}"),
+                {"seat": mover, "receiver": receiver},
+            )
         if kind == FOLD and action.cards and not state.cfg.rules.fold_face_up:
-            return Privacy(mover, f"seat {mover} folded")
+            return Privacy(mover, N_("seat {seat} folded"), {"seat": mover})
         if kind == DISCARD and not state.cfg.rules.fold_face_up:
-            return Privacy(mover, f"seat {mover} discarded a card")
+            return Privacy(mover, N_("seat {seat} discarded a card"), {"seat": mover})
         if kind == DRAW and action.card:
-            return Privacy(mover, f"seat {mover} drew a card")
+            return Privacy(mover, N_("seat {seat} drew a card"), {"seat": mover})
         if kind == DEAL and action.cards:
             raise BadInput(
-                "at a real table a deal is reported without its cards ('deal'); "
-                "each seat enters its own hand",
+                _(
+                    "at a real table a deal is reported without its cards ('deal'); "
+                    "each seat enters its own hand"
+                ),
                 code="private_deal",
             )
-        return Privacy(None, None)
+        return Privacy(None)
 
 
 PRESENTER = DogPresenter()

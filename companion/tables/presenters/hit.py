@@ -14,7 +14,7 @@ from functools import cache
 from typing import Any
 
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from django.utils.translation import gettext_lazy, ngettext, pgettext_lazy
 
 from companion.engines import TABLE
 from companion.engines.base import Game
@@ -24,6 +24,7 @@ from companion.engines.hit.cards import UNKNOWN
 from companion.engines.hit.data import DATA
 from companion.engines.hit.rules import draw_count
 from companion.engines.hit.state import HitState, refill_count
+from companion.engines.i18n import N_
 
 from ..errors import BadInput, Forbidden
 from . import Privacy
@@ -33,35 +34,38 @@ OPTION_KEYS = {"players", "seats", "rules", "first_player"}
 #: Draws, reshuffles, market refills and hand entries reveal or move hidden cards: no undo.
 UNDO_BARRIERS = {DRAW, SHUFFLE, MARKET, HAND}
 VARIANTS = (
-    ("no_shields", "Mehr Schadenfreude: shields are ignored, figures are never protected"),
-    ("four_figures", "4 statt 3: with 4 players, everyone plays all 4 figures"),
+    (
+        "no_shields",
+        gettext_lazy("Mehr Schadenfreude: shields are ignored, figures are never protected"),
+    ),
+    ("four_figures", gettext_lazy("4 statt 3: with 4 players, everyone plays all 4 figures")),
 )
 PLAYER_COUNTS = (2, 3, 4)
 
 #: Short names on the card buttons (the data file's name is the longer description).
 SHORT = {
-    "scoins": "Start 3 coins",
-    "s1": "Start 1",
-    "s6": "Start 6",
-    "s1-5": "Start 1–5",
-    "s3": "Start 3",
-    "scorner": "Start corner",
+    "scoins": pgettext_lazy("HIT card", "Start 3 coins"),
+    "s1": pgettext_lazy("HIT card", "Start 1"),
+    "s6": pgettext_lazy("HIT card", "Start 6"),
+    "s1-5": pgettext_lazy("HIT card", "Start 1–5"),
+    "s3": pgettext_lazy("HIT card", "Start 3"),
+    "scorner": pgettext_lazy("HIT card", "Start corner"),
     "3back": "3 / −1",
-    "split10": "Split 10",
-    "tobarrier": "To barrier",
-    "tostart": "To start",
-    "coins3": "3 coins",
-    "coins5": "5 coins",
-    "corners": "Corners",
-    "hunt": "Hunt",
-    "behind": "Behind",
-    "jump": "Jump",
+    "split10": pgettext_lazy("HIT card", "Split 10"),
+    "tobarrier": pgettext_lazy("HIT card", "To barrier"),
+    "tostart": pgettext_lazy("HIT card", "To start"),
+    "coins3": pgettext_lazy("HIT card", "3 coins"),
+    "coins5": pgettext_lazy("HIT card", "5 coins"),
+    "corners": pgettext_lazy("HIT card", "Corners"),
+    "hunt": pgettext_lazy("HIT card", "Hunt"),
+    "behind": pgettext_lazy("HIT card", "Behind"),
+    "jump": pgettext_lazy("HIT card", "Jump"),
 }
 SYMBOL_TAGS = {
-    "shield": "shield",
-    "shield_breaker": "breaker",
-    "no_hit": "no hit",
-    "no_goal_entry": "no goal",
+    "shield": pgettext_lazy("HIT symbol", "shield"),
+    "shield_breaker": pgettext_lazy("HIT symbol", "breaker"),
+    "no_hit": pgettext_lazy("HIT symbol", "no hit"),
+    "no_goal_entry": pgettext_lazy("HIT symbol", "no goal"),
 }
 
 VIEW = 400
@@ -84,8 +88,8 @@ NEUTRAL_TOKENS = tuple(t for t, c in CARDS.items() if c["deck"] == "neutral")
 def card_label(token: str) -> str:
     """ "split10" → "Split 10"; "6" → "6"; "?" → "unknown card"."""
     if token == "?":
-        return "unknown card"
-    return SHORT.get(token, token)
+        return _("unknown card")
+    return str(SHORT.get(token, token))
 
 
 def card_chip(token: str) -> dict[str, Any]:
@@ -96,11 +100,11 @@ def card_chip(token: str) -> dict[str, Any]:
     return {
         "token": token,
         "label": card_label(token),
-        "name": card["name"],
+        "name": _(card["name"]),  # the data file's name, marked in hit_names.py
         "cost": card["cost"],
         "coins": card["coins"],
         "shield": "shield" in card["symbols"],
-        "tags": [SYMBOL_TAGS[s] for s in card["symbols"] if s in SYMBOL_TAGS],
+        "tags": [str(SYMBOL_TAGS[s]) for s in card["symbols"] if s in SYMBOL_TAGS],
     }
 
 
@@ -108,9 +112,12 @@ def _int(value: Any, what: str, low: int, high: int) -> int:
     try:
         number = int(value)
     except (TypeError, ValueError) as exc:
-        raise BadInput(f"{what} must be a whole number") from exc
+        raise BadInput(_("%(what)s must be a whole number") % {"what": what}) from exc
     if not low <= number <= high:
-        raise BadInput(f"{what} must be from {low} to {high}")
+        raise BadInput(
+            _("%(what)s must be from %(low)s to %(high)s")
+            % {"what": what, "low": low, "high": high}
+        )
     return number
 
 
@@ -120,7 +127,10 @@ def _token(value: Any, what: str = "a card") -> str:
 
     token = get_game("hit").card_token(str(value or "")) if value else None
     if token is None:
-        raise BadInput(f"{value!r} is not a HIT card ({what}: {', '.join(TOKENS)})")
+        raise BadInput(
+            _("%(value)r is not a HIT card (%(what)s: %(tokens)s)")
+            % {"value": value, "what": what, "tokens": ", ".join(TOKENS)}
+        )
     return token
 
 
@@ -141,17 +151,18 @@ def play_label(text: str, hits: dict[str, str] | None = None) -> str:
     words = text.split()
     if len(words) == 1:
         card = CARDS.get(words[0])
-        return f"take {card['coins']} coins" if card else text
+        return _("take %(coins)s coins") % {"coins": card["coins"]} if card else text
     if words[1:] == ["-"]:
         card = CARDS.get(words[0])
-        coins = f" (+{card['coins']} coins)" if card and card["coins"] else ""
-        return f"laid down unused{coins}"
+        if card and card["coins"]:
+            return _("laid down unused (+%(coins)s coins)") % {"coins": card["coins"]}
+        return _("laid down unused")
     parts = []
     for seg in words[1:]:
         frm, _sep, to = _segment(seg)
-        part = f"out onto {to}" if frm == "W" else f"{frm} → {to}" if to else frm
+        part = _("out onto %(to)s") % {"to": to} if frm == "W" else f"{frm} → {to}" if to else frm
         if hits and to in hits:
-            part += f" (hits {hits[to]})"
+            part = _("%(move)s (hits %(name)s)") % {"move": part, "name": hits[to]}
         parts.append(part)
     return ", ".join(parts)
 
@@ -163,28 +174,38 @@ def action_label(text: str) -> str:
         return text
     head, rest = words[0], " ".join(words[1:])
     if head == "end":
-        return "done buying: end the turn"
+        return _("done buying: end the turn")
     if head == "buy" and rest:
         chip = card_chip(rest)
-        cost = f" for {chip['cost']} coins" if chip["cost"] else ""
-        return f"buy {chip['label']}{cost}"
+        if chip["cost"]:
+            values = {"card": chip["label"], "cost": chip["cost"]}
+            return _("buy %(card)s for %(cost)s coins") % values
+        return _("buy %(card)s") % {"card": chip["label"]}
     if head == "discard":
         cards = [c for c in rest.replace(",", " ").split() if c]
-        shown = " and ".join(card_label(c) for c in cards)
-        top = f" ({card_label(cards[-1])} on top)" if len(cards) > 1 else ""
-        return f"lay down {shown}{top}: a figure comes out"
+        shown = _(" and ").join(card_label(c) for c in cards)
+        if len(cards) > 1:
+            return _("lay down %(cards)s (%(top)s on top): a figure comes out") % {
+                "cards": shown,
+                "top": card_label(cards[-1]),
+            }
+        return _("lay down %(cards)s: a figure comes out") % {"cards": shown}
     if head == "draw":
-        return f"draw {', '.join(card_label(c) for c in rest.split(','))}" if rest else "draw"
+        if not rest:
+            return _("draw")
+        return _("draw %(cards)s") % {"cards": ", ".join(card_label(c) for c in rest.split(","))}
     if head == "shuffle":
         return (
-            "shuffle, keeping the shield card on the discard pile"
+            _("shuffle, keeping the shield card on the discard pile")
             if rest == "keep"
-            else "shuffle the discard pile"
+            else _("shuffle the discard pile")
         )
     if head == "market":
-        return f"the market gets {', '.join(card_label(c) for c in rest.split(','))}"
+        return _("the market gets %(cards)s") % {
+            "cards": ", ".join(card_label(c) for c in rest.split(","))
+        }
     if head == "hand":
-        return f"hand of seat {text.split()[1]}" if len(words) > 1 else text
+        return _("hand of seat %(seat)s") % {"seat": text.split()[1]} if len(words) > 1 else text
     if head in CARDS:
         return f"{card_label(head)}: {play_label(text)}"
     return text
@@ -407,22 +428,22 @@ class HitPresenter:
         }
 
     def lobby_options(self, form: Any) -> tuple[dict[str, Any], list[str], list[str] | None]:
-        players = _int(form.get("players", "4"), "the number of players", 2, 4)
-        rules = {key: form.get(key) == "on" for key, _ in VARIANTS}
+        players = _int(form.get("players", "4"), _("the number of players"), 2, 4)
+        rules = {key: form.get(key) == "on" for key, _label in VARIANTS}
         if players != 4:
             rules["four_figures"] = False  # 2 and 3 players play all 4 figures anyway
-        first = _int(form.get("first_player") or "1", "who begins", 1, players) - 1
+        first = _int(form.get("first_player") or "1", _("who begins"), 1, players) - 1
         names = [form.get(f"name{i}", "") for i in range(players)]
         return {"players": players, "rules": rules, "first_player": first}, names, None
 
     def engine_config(self, options: dict[str, Any]) -> dict[str, Any]:
         if not isinstance(options, dict):
-            raise BadInput("options must be an object", code="bad_config")
+            raise BadInput(_("options must be an object"), code="bad_config")
         unknown = set(options) - OPTION_KEYS
         if unknown:
             raise BadInput(
-                f"unknown option(s) for HIT: {', '.join(sorted(unknown))}; "
-                f"known: {', '.join(sorted(OPTION_KEYS))}",
+                _("unknown option(s) for HIT: %(unknown)s; known: %(known)s")
+                % {"unknown": ", ".join(sorted(unknown)), "known": ", ".join(sorted(OPTION_KEYS))},
                 code="bad_config",
             )
         return {k: v for k, v in options.items() if v is not None}
@@ -431,14 +452,21 @@ class HitPresenter:
         colours = engine_colours(seats)
         if requested and list(requested) != colours:
             raise BadInput(
-                "in HIT each seat plays the colour of its start field on the board: "
-                f"{', '.join(colours)} (seat 0 first)",
+                _(
+                    "in HIT each seat plays the colour of its start field on the board: "
+                    "%(colours)s (seat 0 first)"
+                )
+                % {"colours": ", ".join(colours)},
                 code="bad_colours",
             )
         return colours
 
     def colour_hex(self, colour: str) -> str:
         return COLOUR_HEX.get(colour, "#777777")
+
+    def card_name(self, token: str) -> str:
+        """A card as referee messages name it: its short label, in the reader's language."""
+        return card_label(token)
 
     # -- the rules' bookkeeping at the table ----------------------------------------------------
     def hand_tokens(self) -> tuple[str, ...]:
@@ -455,11 +483,11 @@ class HitPresenter:
         the cards it drew (anyone at the table may report a draw without them)."""
         if action.kind == HAND:
             if action.seat != seat:
-                raise Forbidden("a seat can only enter its own hand", code="not_your_hand")
+                raise Forbidden(_("a seat can only enter its own hand"), code="not_your_hand")
             return True
         if action.kind == DRAW and any(c != UNKNOWN for c in action.cards) and seat != state.turn:
             raise Forbidden(
-                "only the seat that draws can name the cards it drew (report just 'draw')",
+                _("only the seat that draws can name the cards it drew (report just 'draw')"),
                 code="not_your_draw",
             )
         return False
@@ -469,31 +497,35 @@ class HitPresenter:
 
     def privacy(self, game: Game, state: HitState, action: Any) -> Privacy:
         if action.kind == HAND:
-            return Privacy(action.seat, f"seat {action.seat} entered their hand")
+            return Privacy(action.seat, N_("seat {seat} entered their hand"), {"seat": action.seat})
         if action.kind == DRAW and any(c != UNKNOWN for c in action.cards):
             count = len(action.cards)
-            return Privacy(state.turn, f"seat {state.turn} drew {count} card{'s' * (count != 1)}")
-        return Privacy(None, None)
+            one, many = N_("seat {seat} drew 1 card"), N_("seat {seat} drew {count} cards")
+            template = one if count == 1 else many
+            return Privacy(state.turn, template, {"seat": state.turn, "count": count})
+        return Privacy(None)
 
     def compose(self, kind: str, form: Any) -> str:
         """Pickers → notation: a market refill (one card per empty place) or a draw with the
         drawn cards named (places left empty stay unknown)."""
         if kind == "market":
-            slots = _int(form.get("slots"), "the number of places", 1, DATA.material.market)
+            slots = _int(form.get("slots"), _("the number of places"), 1, DATA.material.market)
             cards = []
             for i in range(slots):
                 value = (form.get(f"card{i}") or "").strip()
                 if not value:
-                    raise BadInput(f"choose the card revealed on place {i + 1}")
-                cards.append(_token(value, "a market card"))
+                    raise BadInput(
+                        _("choose the card revealed on place %(place)s") % {"place": i + 1}
+                    )
+                cards.append(_token(value, _("a market card")))
             return "market " + ",".join(cards)
         if kind == "draw":
-            slots = _int(form.get("slots"), "the number of cards drawn", 0, DATA.material.hand)
+            slots = _int(form.get("slots"), _("the number of cards drawn"), 0, DATA.material.hand)
             cards = [(form.get(f"card{i}") or "").strip() for i in range(slots)]
             if not any(cards):
                 return "draw"
-            return "draw " + ",".join(_token(c, "a drawn card") if c else "?" for c in cards)
-        raise BadInput(f"nothing to compose as {kind!r} in HIT")
+            return "draw " + ",".join(_token(c, _("a drawn card")) if c else "?" for c in cards)
+        raise BadInput(_("nothing to compose as %(kind)r in HIT") % {"kind": kind})
 
     # -- the page ------------------------------------------------------------------------------
     def label(self, action_text: str) -> str:
@@ -573,7 +605,7 @@ class HitPresenter:
             "entry": entry,
             "hand_form": self._hand_form(position, seat),
             "unverified": unverified_files(),
-            "variants": [label for key, label in VARIANTS if position["rules"].get(key)],
+            "variants": [str(label) for key, label in VARIANTS if position["rules"].get(key)],
         }
 
     def _hand_form(self, position: dict[str, Any], seat: int | None) -> dict[str, Any] | None:
@@ -705,8 +737,11 @@ class HitPresenter:
             return self._discard_entry(out, discards, args.get("parts"))
         token = _token(card)
         if token not in possible:
-            who = "your hand holds" if known else f"{names[turn]} can hold"
-            raise BadInput(f"{card_label(token)} is not a card {who} now")
+            if known:
+                message = _("%(card)s is not a card your hand holds now")
+            else:
+                message = _("%(card)s is not a card %(name)s can hold now")
+            raise BadInput(message % {"card": card_label(token), "name": names[turn]})
         out["card"] = card_chip(token)
         plays = [game.format_action(state, a) for a in game.plays_of(state, token)]
         hits = _hits(position, turn, names)
@@ -719,24 +754,30 @@ class HitPresenter:
     def _discard_entry(
         self, out: dict[str, Any], discards: list[str], first: str | None
     ) -> dict[str, Any]:
-        out["card"] = {"token": "discard", "label": "Lay down 2"}
+        out["card"] = {"token": "discard", "label": _("Lay down 2")}
         pairs = [d.split(" ", 1)[1].split(",") for d in discards]
         if not pairs:
-            raise BadInput("no figure can come out now (none waiting, or an own figure on start)")
+            raise BadInput(
+                _("no figure can come out now (none waiting, or an own figure on start)")
+            )
         if not first:
             firsts = sorted({p[0] for p in pairs}, key=TOKENS.index)
             out["discard_first"] = [card_chip(c) for c in firsts]
             return out
-        first = _token(first, "the card laid down first")
+        first = _token(first, _("the card laid down first"))
         seconds = [p[1] for p in pairs if p[0] == first]
         if not seconds:
-            raise BadInput(f"{card_label(first)} cannot be laid down now")
+            raise BadInput(_("%(card)s cannot be laid down now") % {"card": card_label(first)})
         out["discard_under"] = card_chip(first)
         out["moves"] = [
             {
                 "action": f"discard {first},{second}",
-                "label": f"{card_label(second)} on top"
-                + (" (shield)" if card_chip(second).get("shield") else ""),
+                "label": (
+                    _("%(card)s on top (shield)")
+                    if card_chip(second).get("shield")
+                    else _("%(card)s on top")
+                )
+                % {"card": card_label(second)},
             }
             for second in sorted(set(seconds), key=TOKENS.index)
         ]
@@ -757,11 +798,11 @@ def _split_entry(token: str, plays: list[str], parts: str | None) -> dict[str, A
     figure moves at most once, so the parts chosen decide the position)."""
     chosen = (parts or "").split()
     if len(set(chosen)) != len(chosen):
-        raise BadInput("each figure moves at most once with the split 10")
+        raise BadInput(_("each figure moves at most once with the split 10"))
     want = set(chosen)
     matching = [p.split()[1:] for p in plays if want <= set(p.split()[1:])]
     if chosen and not matching:
-        raise BadInput(f"no split of 10 goes on from {' '.join(chosen)}")
+        raise BadInput(_("no split of 10 goes on from %(parts)s") % {"parts": " ".join(chosen)})
     complete = next((m for m in matching if set(m) == want), None) if chosen else None
     unused = plays == [f"{token} -"]
     nexts = sorted(

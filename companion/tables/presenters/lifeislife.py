@@ -5,8 +5,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext, pgettext_lazy
+
 from companion.engines import TABLE
 from companion.engines.base import Game
+from companion.engines.i18n import N_
 from companion.engines.lifeislife.actions import DEAL, HAND
 from companion.engines.lifeislife.state import LifeState
 
@@ -27,7 +31,26 @@ ANIMALS = (
     ("cat", 4),
     ("mouse", 3),
 )
-ANIMAL_NAMES = tuple(name for name, _ in ANIMALS)
+ANIMAL_NAMES = tuple(name for name, _copies in ANIMALS)
+#: The animals as each language names them (the rulebook is Italian: giraffa, orso, talpa…).
+ANIMAL_WORDS = {
+    "giraffe": pgettext_lazy("animal", "giraffe"),
+    "bear": pgettext_lazy("animal", "bear"),
+    "mole": pgettext_lazy("animal", "mole"),
+    "goat": pgettext_lazy("animal", "goat"),
+    "sheep": pgettext_lazy("animal", "sheep"),
+    "dog": pgettext_lazy("animal", "dog"),
+    "hare": pgettext_lazy("animal", "hare"),
+    "pig": pgettext_lazy("animal", "pig"),
+    "cat": pgettext_lazy("animal", "cat"),
+    "mouse": pgettext_lazy("animal", "mouse"),
+    "?": pgettext_lazy("animal", "unknown card"),
+}
+
+
+def animal_name(token: str) -> str:
+    """An animal (the engine's token) in the reader's language."""
+    return str(ANIMAL_WORDS.get(token, token))
 ROW_SIZES = (1, 2, 3, 4)
 UNDO_BARRIERS = {DEAL, HAND}  # the deal and hands reveal cards: no undo hides them again
 
@@ -36,25 +59,38 @@ def _int(value: Any, what: str, low: int, high: int) -> int:
     try:
         number = int(value)
     except (TypeError, ValueError) as exc:
-        raise BadInput(f"{what} must be a whole number") from exc
+        raise BadInput(_("%(what)s must be a whole number") % {"what": what}) from exc
     if not low <= number <= high:
-        raise BadInput(f"{what} must be from {low} to {high}")
+        raise BadInput(
+            _("%(what)s must be from %(low)s to %(high)s")
+            % {"what": what, "low": low, "high": high}
+        )
     return number
 
 
 def counted(cards: list[str]) -> list[dict[str, Any]]:
     """Cards as chips in scoring order: [{"animal": "pig", "count": 2}, ...]."""
-    return [{"animal": a, "count": cards.count(a)} for a in ANIMAL_NAMES if a in cards]
+    return [
+        {"animal": a, "name": animal_name(a), "count": cards.count(a)}
+        for a in ANIMAL_NAMES
+        if a in cards
+    ]
 
 
 def cards_from_counts(form: Any, prefix: str, total: int | None = None) -> list[str]:
     """Animal counts of a picker (``<prefix>-<animal>`` fields) → a card list."""
     cards: list[str] = []
     for animal, copies in ANIMALS:
-        cards += [animal] * _int(form.get(f"{prefix}-{animal}") or 0, f"the {animal}s", 0, copies)
+        what = _("the count of %(animal)s") % {"animal": animal_name(animal)}
+        cards += [animal] * _int(form.get(f"{prefix}-{animal}") or 0, what, 0, copies)
     if total is not None and len(cards) != total:
         raise BadInput(
-            f"choose exactly {total} card{'s' if total != 1 else ''} (you chose {len(cards)})"
+            ngettext(
+                "choose exactly %(total)s card (you chose %(count)s)",
+                "choose exactly %(total)s cards (you chose %(count)s)",
+                total,
+            )
+            % {"total": total, "count": len(cards)}
         )
     return cards
 
@@ -70,10 +106,10 @@ class LifePresenter:
         return {"colours": COLOURS[:5]}
 
     def lobby_options(self, form: Any) -> tuple[dict[str, Any], list[str], list[str] | None]:
-        players = _int(form.get("players", "4"), "the number of players", 3, 5)
+        players = _int(form.get("players", "4"), _("the number of players"), 3, 5)
         rules = {
             "expert": form.get("expert") == "on",
-            "start_lives": _int(form.get("start_lives", "5"), "the lives", 1, 9),
+            "start_lives": _int(form.get("start_lives", "5"), _("the lives"), 1, 9),
         }
         names = [form.get(f"name{i}", "") for i in range(players)]
         colours = [form.get(f"colour{i}", "") or COLOURS[i] for i in range(players)]
@@ -81,11 +117,12 @@ class LifePresenter:
 
     def engine_config(self, options: dict[str, Any]) -> dict[str, Any]:
         if not isinstance(options, dict):
-            raise BadInput("options must be an object", code="bad_config")
+            raise BadInput(_("options must be an object"), code="bad_config")
         unknown = set(options) - {"players", "seats", "rules", "first_player"}
         if unknown:
             raise BadInput(
-                f"unknown option(s) for Life is Life: {', '.join(sorted(unknown))}",
+                _("unknown option(s) for Life is Life: %(unknown)s")
+                % {"unknown": ", ".join(sorted(unknown))},
                 code="bad_config",
             )
         return {k: v for k, v in options.items() if v is not None}
@@ -98,13 +135,17 @@ class LifePresenter:
             or any(c not in COLOUR_HEX for c in colours)
         ):
             raise BadInput(
-                f"{seats} different colours are needed (from {', '.join(COLOUR_HEX)})",
+                _("%(seats)s different colours are needed (from %(known)s)")
+                % {"seats": seats, "known": ", ".join(COLOUR_HEX)},
                 code="bad_colours",
             )
         return colours
 
     def colour_hex(self, colour: str) -> str:
         return COLOUR_HEX[colour]
+
+    def card_name(self, token: str) -> str:
+        return animal_name(token)
 
     # -- the rules' bookkeeping at the table ----------------------------------------------------
     def hand_tokens(self) -> tuple[str, ...]:
@@ -125,21 +166,25 @@ class LifePresenter:
             return True
         if game.phase(state) == "reveal":
             return False  # a table report: allowed to every seat by the table rule
-        raise Forbidden("during a round a seat can only enter its own hand", code="not_your_hand")
+        raise Forbidden(
+            _("during a round a seat can only enter its own hand"), code="not_your_hand"
+        )
 
     def spectator_view(self, game: Game, state: LifeState) -> LifeState:
         return game.public_view(state)
 
     def privacy(self, game: Game, state: LifeState, action: Any) -> Privacy:
         if action.kind == HAND and game.phase(state) != "reveal":
-            return Privacy(action.seat, f"seat {action.seat} entered their hand")
+            return Privacy(action.seat, N_("seat {seat} entered their hand"), {"seat": action.seat})
         if action.kind == DEAL and action.hands:
             raise BadInput(
-                "at a real table the deal is reported with the rows only; each seat "
-                "enters its own hand",
+                _(
+                    "at a real table the deal is reported with the rows only; each seat "
+                    "enters its own hand"
+                ),
                 code="private_deal",
             )
-        return Privacy(None, None)
+        return Privacy(None)
 
     def compose(self, kind: str, form: Any) -> str:
         """Forms → notation: the rows of a deal, or a swap from animal counts."""
@@ -148,21 +193,31 @@ class LifePresenter:
             for r in ROW_SIZES:
                 row = [form.get(f"row{r}-{i}") or "" for i in range(r)]
                 if any(card not in ANIMAL_NAMES for card in row):
-                    raise BadInput(f"choose the {r} animal{'s' if r > 1 else ''} of row {r}")
+                    raise BadInput(
+                        ngettext(
+                            "choose the %(count)s animal of row %(row)s",
+                            "choose the %(count)s animals of row %(row)s",
+                            r,
+                        )
+                        % {"count": r, "row": r}
+                    )
                 rows.append(row)
             return "deal rows " + "/".join(",".join(row) for row in rows)
         if kind == "swap":
-            row = _int(form.get("row"), "the row", 1, 4)
+            row = _int(form.get("row"), _("the row"), 1, 4)
             return f"swap {row}: " + ",".join(cards_from_counts(form, "lay", row))
-        raise BadInput(f"nothing to compose as {kind!r}")
+        raise BadInput(_("nothing to compose as %(kind)r") % {"kind": kind})
 
     # -- the page ------------------------------------------------------------------------------
     def label(self, action_text: str) -> str:
         """ "swap 3: bear,mole,pig" → "take row 3 for bear, mole, pig"."""
         words = action_text.replace(",", ", ")
         if action_text.startswith("swap "):
-            row, _, cards = words[5:].partition(":")
-            return f"take row {row.strip()} for {cards.strip()}"
+            row, _sep, cards = action_text[5:].partition(":")
+            named = ", ".join(animal_name(c.strip()) for c in cards.split(",") if c.strip())
+            return _("take row %(row)s for %(cards)s") % {"row": row.strip(), "cards": named}
+        if action_text == "knock":
+            return _("knock")
         return words
 
     def describe_play(self, game: Game, state: LifeState, action: Any, names: list[str]) -> Any:
@@ -221,13 +276,15 @@ class LifePresenter:
             "players": players,
             "score_raw": score,
             "majorities": [
-                {"animal": animal, "name": seats[who].name}
+                {"animal": animal, "animal_name": animal_name(animal), "name": seats[who].name}
                 for animal, who in (score.get("majorities") or {}).items()
                 if who is not None
             ],
             "entry": entry,
-            "hand_counts": [{"token": a, "label": a, "count": own.count(a)} for a in ANIMAL_NAMES],
-            "animals": ANIMALS,
+            "hand_counts": [
+                {"token": a, "label": animal_name(a), "count": own.count(a)} for a in ANIMAL_NAMES
+            ],
+            "animals": [(a, copies, animal_name(a)) for a, copies in ANIMALS],
             "phase_name": phase,
         }
 
@@ -263,16 +320,24 @@ class LifePresenter:
         row = args.get("row")
         entry = {**out, "mode": "play", "can_knock": game.can_knock(state), "row": None}
         if row:
-            size = _int(row, "the row", 1, 4)
+            size = _int(row, _("the row"), 1, 4)
             entry["row"] = size
             hand_known = len(own) == 10
             choices = game.laydowns(state, size) if hand_known else []
             entry["laydowns"] = [
-                {"cards": ", ".join(c), "action": f"swap {size}: {','.join(c)}"} for c in choices
+                {
+                    "cards": ", ".join(animal_name(a) for a in c),
+                    "action": f"swap {size}: {','.join(c)}",
+                }
+                for c in choices
             ][:40]
             entry["many"] = len(choices) > 40
             entry["picker"] = [
-                {"animal": a, "max": min(size, own.count(a)) if hand_known else min(size, copies)}
+                {
+                    "animal": a,
+                    "name": animal_name(a),
+                    "max": min(size, own.count(a)) if hand_known else min(size, copies),
+                }
                 for a, copies in ANIMALS
                 if not hand_known or a in own
             ]
