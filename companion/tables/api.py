@@ -8,16 +8,19 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from dataclasses import dataclass
 from functools import wraps
 from typing import Any
 
+from django.core.exceptions import RequestDataTooBig
 from django.http import HttpRequest, JsonResponse
+from django.utils.translation import gettext as _
 from django.views.decorators.csrf import csrf_exempt
 
 from . import selectors, services
-from .errors import BadInput, Forbidden, NotFound, StaleSeq, TableError
+from .errors import BadInput, Forbidden, NotFound, StaleSeq, TableError, TooLarge, Unauthorized
 from .models import Table
-from .openapi import document
+from .openapi import MAX_INT, document
 
 MAX_BODY = 16 * 1024
 
@@ -27,8 +30,19 @@ TYPE_NAMES = {
     list: "a list",
     dict: "an object",
     bool: "true or false",
+    type(None): "null",
 }
-Field = tuple[type | tuple[type, ...], bool]  # (accepted types, required)
+
+
+@dataclass(frozen=True, slots=True)
+class Field:
+    """One field of a JSON body: its accepted types, whether it is required, and for a list the
+    accepted item types and how many items at most. Integers must lie in 0..MAX_INT."""
+
+    types: tuple[type, ...]
+    required: bool = False
+    items: tuple[type, ...] | None = None
+    max_items: int = 100
 
 
 def api_view(methods: tuple[str, ...]) -> Callable:
@@ -52,13 +66,19 @@ def api_view(methods: tuple[str, ...]) -> Callable:
                 return response
             try:
                 return view(request, *args, **kwargs)
+            except RequestDataTooBig:  # over Django's DATA_UPLOAD_MAX_MEMORY_SIZE
+                exc = TooLarge(_("the body is too large"))
+                return JsonResponse(exc.to_json(), status=exc.status)
             except StaleSeq as exc:
                 table = Table.objects.get(id=kwargs["table_id"])
                 body = exc.to_json()
                 body["state"] = selectors.table_json(table, _actor(request, table))
                 return JsonResponse(body, status=exc.status)
             except TableError as exc:
-                return JsonResponse(exc.to_json(), status=exc.status)
+                response = JsonResponse(exc.to_json(), status=exc.status)
+                if exc.status == 401:
+                    response["WWW-Authenticate"] = 'Bearer realm="table"'
+                return response
 
         return wrapper
 
@@ -66,32 +86,53 @@ def api_view(methods: tuple[str, ...]) -> Callable:
 
 
 def _body(request: HttpRequest, fields: dict[str, Field]) -> dict[str, Any]:
-    if len(request.body) > MAX_BODY:
-        raise BadInput(f"the body is larger than {MAX_BODY} bytes", code="too_large")
+    length = request.META.get("CONTENT_LENGTH") or "0"
+    if not length.isdigit() or int(length) > MAX_BODY or len(request.body) > MAX_BODY:
+        raise TooLarge(_("the body is larger than %(max)s bytes") % {"max": MAX_BODY})
     if request.content_type != "application/json":
         raise BadInput("send the body as application/json", code="bad_content_type")
     try:
         data = json.loads(request.body or b"{}")
-    except (ValueError, UnicodeDecodeError) as exc:
+    except (ValueError, UnicodeDecodeError, RecursionError) as exc:
         raise BadInput(f"the body is not valid JSON: {exc}", code="bad_json") from exc
     if not isinstance(data, dict):
         raise BadInput("the body must be a JSON object", code="bad_json")
     unknown = set(data) - set(fields)
     if unknown:
         raise BadInput(f"unknown field(s): {', '.join(sorted(unknown))}", code="unknown_field")
-    for name, (types, required) in fields.items():
+    for name, field in fields.items():
         if name not in data:
-            if required:
+            if field.required:
                 raise BadInput(f"the field {name!r} is required", code="missing_field")
             continue
-        value = data[name]
-        if value is None and not required:
+        if data[name] is None and not field.required:
             continue
-        allowed = types if isinstance(types, tuple) else (types,)
-        if (isinstance(value, bool) and bool not in allowed) or not isinstance(value, allowed):
-            expected = " or ".join(TYPE_NAMES[t] for t in allowed)
-            raise BadInput(f"the field {name!r} must be {expected}", code="wrong_type")
+        data[name] = _value(name, data[name], field.types)
+        if field.items is not None:
+            if len(data[name]) > field.max_items:
+                raise BadInput(
+                    _("the field %(name)r holds at most %(max)s items")
+                    % {"name": name, "max": field.max_items},
+                    code="too_many",
+                )
+            data[name] = [_value(f"{name}[{i}]", v, field.items) for i, v in enumerate(data[name])]
     return data
+
+
+def _value(name: str, value: Any, types: tuple[type, ...]) -> Any:
+    """``value`` if it has one of ``types`` (an integral number like 3.0 counts as an integer,
+    as in JSON Schema); integers must lie in 0..MAX_INT."""
+    if int in types and isinstance(value, float) and value.is_integer():
+        value = int(value)
+    if (isinstance(value, bool) and bool not in types) or not isinstance(value, types):
+        expected = " or ".join(TYPE_NAMES[t] for t in types)
+        raise BadInput(f"the field {name!r} must be {expected}", code="wrong_type")
+    if isinstance(value, int) and not isinstance(value, bool) and not 0 <= value <= MAX_INT:
+        raise BadInput(
+            _("the field %(name)r must be 0 to %(max)s") % {"name": name, "max": MAX_INT},
+            code="out_of_range",
+        )
+    return value
 
 
 def _table(table_id: str) -> Table:
@@ -122,7 +163,7 @@ def _actor(request: HttpRequest, table: Table) -> services.Actor | None:
 def _required_actor(request: HttpRequest, table: Table) -> services.Actor:
     actor = _actor(request, table)
     if actor is None:
-        raise Forbidden("this needs a seat's or the host's token", code="no_token")
+        raise Unauthorized("this needs a seat's or the host's token", code="no_token")
     return actor
 
 
@@ -136,10 +177,10 @@ def create(request: HttpRequest) -> JsonResponse:
     data = _body(
         request,
         {
-            "game": (str, True),
-            "options": (dict, False),
-            "names": (list, False),
-            "colours": (list, False),
+            "game": Field((str,), required=True),
+            "options": Field((dict,)),
+            "names": Field((list,), items=(str, type(None)), max_items=8),
+            "colours": Field((list,), items=(str,), max_items=8),
         },
     )
     table, host_token = services.create_table(
@@ -152,7 +193,7 @@ def create(request: HttpRequest) -> JsonResponse:
 
 @api_view(("POST",))
 def join(request: HttpRequest, table_id: str) -> JsonResponse:
-    data = _body(request, {"seat": (int, True), "name": (str, False)})
+    data = _body(request, {"seat": Field((int,), required=True), "name": Field((str,))})
     _table(table_id)
     seat, token = services.claim_seat(table_id, data["seat"], data.get("name"))
     return JsonResponse({"seat": seat.index, "name": seat.name, "token": token}, status=201)
@@ -166,7 +207,7 @@ def detail(request: HttpRequest, table_id: str) -> JsonResponse:
 
 @api_view(("POST",))
 def plays(request: HttpRequest, table_id: str) -> JsonResponse:
-    data = _body(request, {"action": (str, True), "expected_seq": (int, True)})
+    data = _body(request, {"action": Field((str,), True), "expected_seq": Field((int,), True)})
     table = _table(table_id)
     actor = _required_actor(request, table)
     recorded = services.record_action(table_id, actor, data["action"], data["expected_seq"])
@@ -182,7 +223,7 @@ def plays(request: HttpRequest, table_id: str) -> JsonResponse:
 
 @api_view(("POST",))
 def check(request: HttpRequest, table_id: str) -> JsonResponse:
-    data = _body(request, {"action": (str, True)})
+    data = _body(request, {"action": Field((str,), True)})
     table = _table(table_id)
     _state, violations, _after = services.check_action(table, data["action"])
     return JsonResponse({"legal": not violations, "violations": violations, "seq": table.seq})
@@ -190,7 +231,7 @@ def check(request: HttpRequest, table_id: str) -> JsonResponse:
 
 @api_view(("POST",))
 def undo(request: HttpRequest, table_id: str) -> JsonResponse:
-    data = _body(request, {"expected_seq": (int, True)})
+    data = _body(request, {"expected_seq": Field((int,), True)})
     table = _table(table_id)
     actor = _required_actor(request, table)
     recorded = services.undo(table_id, actor, data["expected_seq"])
@@ -206,7 +247,14 @@ def undo(request: HttpRequest, table_id: str) -> JsonResponse:
 
 @api_view(("POST",))
 def corrections(request: HttpRequest, table_id: str) -> JsonResponse:
-    data = _body(request, {"seq": (int, True), "action": (str, True), "expected_seq": (int, True)})
+    data = _body(
+        request,
+        {
+            "seq": Field((int,), True),
+            "action": Field((str,), True),
+            "expected_seq": Field((int,), True),
+        },
+    )
     table = _table(table_id)
     actor = _required_actor(request, table)
     recorded = services.correct(table_id, actor, data["seq"], data["action"], data["expected_seq"])
@@ -224,7 +272,7 @@ def corrections(request: HttpRequest, table_id: str) -> JsonResponse:
 @api_view(("POST",))
 def hints(request: HttpRequest, table_id: str) -> JsonResponse:
     """Start a hint for the token's seat; the answer arrives on its websocket."""
-    data = _body(request, {"budget_ms": (int, False)})
+    data = _body(request, {"budget_ms": Field((int,))})
     table = _table(table_id)
     actor = _required_actor(request, table)
     started = services.request_hint(table.id, actor, data.get("budget_ms"))
@@ -233,13 +281,19 @@ def hints(request: HttpRequest, table_id: str) -> JsonResponse:
 
 @api_view(("PUT",))
 def hand(request: HttpRequest, table_id: str) -> JsonResponse:
-    data = _body(request, {"cards": (list, True), "expected_seq": (int, True)})
+    data = _body(
+        request,
+        {
+            "cards": Field((list,), True, items=(str,), max_items=20),
+            "expected_seq": Field((int,), True),
+        },
+    )
     table = _table(table_id)
     actor = _required_actor(request, table)
     if actor.seat is None:
         raise Forbidden("only a seat can enter its own hand", code="not_a_seat")
     cards = data["cards"]
-    if not all(isinstance(c, str) and c.strip() and len(c) < 12 for c in cards) or len(cards) > 20:
+    if not all(c.strip() and len(c) < 12 for c in cards):
         raise BadInput('cards is a list of card tokens, e.g. ["7", "4", "swap"]', code="bad_cards")
     text = services.hand_notation(table, actor.seat, cards)
     recorded = services.record_action(table_id, actor, text, data["expected_seq"])

@@ -24,6 +24,18 @@ class BadInput(TableError):
     """Malformed input: wrong type, unknown field, an action that does not parse."""
 
 
+class TooLarge(BadInput):
+    status = 413
+    code = "too_large"
+
+
+class Unauthorized(TableError):
+    """No credentials where they are needed (the API answers with WWW-Authenticate)."""
+
+    status = 401
+    code = "no_token"
+
+
 class NotFound(TableError):
     status = 404
     code = "not_found"

@@ -1,8 +1,19 @@
-"""The OpenAPI 3.1 document of the JSON API, served at /api/openapi.json."""
+"""The OpenAPI 3.1 document of the JSON API, served at /api/openapi.json.
+
+It is the contract the API is fuzzed against (tests/hardening/test_api_fuzz.py): every request
+body the document allows gets a documented answer, every body it forbids a 4xx with a reason.
+"""
 
 from __future__ import annotations
 
 from typing import Any
+
+from django.conf import settings
+
+# Every integer the API reads (seat, seq, thinking time) fits 32 bits; larger ones are refused.
+MAX_INT = 2**31 - 1
+# The games that have a table (an engine without its table UI is refused with no_table_ui).
+TABLE_GAMES = ["dog", "hit", "lifeislife"]
 
 ERROR = {
     "type": "object",
@@ -17,9 +28,11 @@ ERROR = {
 }
 VIOLATIONS = {
     "type": "object",
+    "required": ["error"],
     "properties": {
         "error": {
             "type": "object",
+            "required": ["code", "message"],
             "properties": {
                 "code": {"type": "string"},
                 "message": {"type": "string"},
@@ -62,7 +75,23 @@ TABLE = {
         "host_token": {"type": "string"},
     },
 }
-SEQ = {"type": "integer", "minimum": 0, "description": "the seq the client's screen shows"}
+RECORDED = {
+    "type": "object",
+    "required": ["seq", "state"],
+    "properties": {"seq": {"type": "integer"}, "action": {"type": "string"}, "state": TABLE},
+}
+SEQ = {
+    "type": "integer",
+    "minimum": 0,
+    "maximum": MAX_INT,
+    "description": "the seq the client's screen shows",
+}
+ACTION = {
+    "type": "string",
+    "minLength": 1,
+    "maxLength": 500,
+    "description": "the game's notation (docs/notation.md)",
+}
 
 
 def _json_body(schema: dict[str, Any]) -> dict[str, Any]:
@@ -73,18 +102,28 @@ def _answer(description: str, schema: dict[str, Any]) -> dict[str, Any]:
     return {"description": description, "content": {"application/json": {"schema": schema}}}
 
 
+ERRORS = {
+    400: "malformed input (not JSON, unknown field, wrong type, out of range, bad notation)",
+    401: "this needs a token: send 'Authorization: Bearer <token>'",
+    403: "a token of another table, or a seat that may not do this",
+    404: "no such table (or seat, or entry)",
+    409: "stale seq (the body carries the new state), nothing to undo, seat taken, busy",
+    413: "the body is too large",
+    422: "the rules forbid it (violations with codes and rule sections)",
+    429: "too many hints: try again in a minute",
+    503: "no worker reachable for hints",
+}
+
+
 def _errors(*codes: int) -> dict[str, Any]:
-    text = {
-        400: "malformed input",
-        403: "missing or wrong token",
-        404: "no such table",
-        409: "stale seq (the body carries the new state) or nothing to undo / seat taken",
-        422: "the rules forbid it (violations with codes and rule sections)",
-    }
-    return {str(c): _answer(text[c], VIOLATIONS if c == 422 else ERROR) for c in codes}
+    # Every operation may meet a body that is too large or does not parse.
+    codes = tuple(sorted({400, 413, *codes}))
+    return {str(c): _answer(ERRORS[c], VIOLATIONS if c == 422 else ERROR) for c in codes}
 
 
 TABLE_ID = {"name": "table_id", "in": "path", "required": True, "schema": {"type": "string"}}
+TOKEN = [{"token": []}]
+OPTIONAL_TOKEN = [{}, {"token": []}]
 
 
 def _obj(props: dict[str, Any], required: list[str]) -> dict[str, Any]:
@@ -96,7 +135,90 @@ def _obj(props: dict[str, Any], required: list[str]) -> dict[str, Any]:
     }
 
 
+def _nullable(schema: dict[str, Any]) -> dict[str, Any]:
+    """An optional field may also be null, which means "not given"."""
+    return {**schema, "type": [schema["type"], "null"]}
+
+
+def _create_body() -> dict[str, Any]:
+    return _obj(
+        {
+            "game": {"type": "string", "enum": TABLE_GAMES},
+            "options": _nullable(
+                {
+                    "type": "object",
+                    "description": "the game's options: DOG seats, mode, rules, direction; "
+                    "HIT players, variants; Life is Life players, lives, rules",
+                }
+            ),
+            "names": _nullable(
+                {
+                    "type": "array",
+                    "maxItems": 8,
+                    "items": {
+                        "type": ["string", "null"],
+                        "description": "cut to 40 characters; null or blank: 'Player n'",
+                    },
+                }
+            ),
+            "colours": _nullable(
+                {"type": "array", "maxItems": 8, "items": {"type": "string", "maxLength": 20}}
+            ),
+        },
+        ["game"],
+    )
+
+
+RECORD = {
+    "type": "object",
+    "description": "a game record as GET /api/tables/{table_id}/record answers it "
+    "(docs/notation.md, 'Game records')",
+    "required": ["format", "version", "game", "config", "seats", "events"],
+    "additionalProperties": False,
+    "properties": {
+        "format": {"const": "table-companion-record"},
+        "version": {"const": 1},
+        "game": {"type": "string", "enum": TABLE_GAMES},
+        "config": {"type": "object"},
+        "seats": {
+            "type": "array",
+            "items": {
+                "type": "object",
+                "additionalProperties": False,
+                "required": ["name", "colour"],
+                "properties": {
+                    "index": {"type": "integer"},
+                    "name": {"type": "string"},
+                    "colour": {"type": "string"},
+                },
+            },
+        },
+        "events": {
+            "type": "array",
+            "maxItems": 20000,
+            "items": {
+                "type": "object",
+                "additionalProperties": False,
+                "required": ["action"],
+                "properties": {
+                    "action": ACTION,
+                    "seq": {"type": ["integer", "null"]},
+                    "by_seat": {"type": ["integer", "null"]},
+                    "at": {"type": "string", "description": "ISO 8601"},
+                    "shown": {"type": "boolean"},
+                },
+            },
+        },
+        "private_entries_of": {"type": ["integer", "null"]},
+        "status": {},
+        "created_at": {},
+        "exported_at": {},
+    },
+}
+
+
 def document() -> dict[str, Any]:
+    max_budget = settings.HINT_MAX_BUDGET_MS
     return {
         "openapi": "3.1.0",
         "info": {"title": "Table companion API", "version": "1"},
@@ -105,28 +227,22 @@ def document() -> dict[str, Any]:
             "/api/tables": {
                 "post": {
                     "summary": "Create a table; the answer holds the host's token",
-                    "requestBody": _json_body(
-                        _obj(
-                            {
-                                "game": {"type": "string", "enum": ["dog"]},
-                                "options": {"type": "object", "description": "seats, mode, rules"},
-                                "names": {
-                                    "type": "array",
-                                    "items": {"type": "string", "maxLength": 40},
-                                },
-                                "colours": {"type": "array", "items": {"type": "string"}},
-                            },
-                            ["game"],
-                        )
-                    ),
-                    "responses": {"201": _answer("created", TABLE), **_errors(400)},
+                    "requestBody": _json_body(_create_body()),
+                    "responses": {"201": _answer("created", TABLE), **_errors()},
+                }
+            },
+            "/api/records": {
+                "post": {
+                    "summary": "A new table from a game record; every action is checked again",
+                    "requestBody": _json_body(RECORD),
+                    "responses": {"201": _answer("created", TABLE), **_errors(422)},
                 }
             },
             "/api/tables/{table_id}": {
                 "get": {
                     "summary": "The table as the token's seat sees it (public without a token)",
                     "parameters": [TABLE_ID],
-                    "security": [{}, {"token": []}],
+                    "security": OPTIONAL_TOKEN,
                     "responses": {"200": _answer("the table", TABLE), **_errors(403, 404)},
                 }
             },
@@ -137,15 +253,29 @@ def document() -> dict[str, Any]:
                     "requestBody": _json_body(
                         _obj(
                             {
-                                "seat": {"type": "integer", "minimum": 0},
-                                "name": {"type": "string", "maxLength": 40},
+                                "seat": {"type": "integer", "minimum": 0, "maximum": MAX_INT},
+                                "name": {
+                                    "type": ["string", "null"],
+                                    "description": "cut to 40 characters",
+                                },
                             },
                             ["seat"],
                         )
                     ),
                     "responses": {
-                        "201": _answer("joined", {"type": "object"}),
-                        **_errors(400, 404, 409),
+                        "201": _answer(
+                            "joined",
+                            {
+                                "type": "object",
+                                "required": ["seat", "name", "token"],
+                                "properties": {
+                                    "seat": {"type": "integer"},
+                                    "name": {"type": "string"},
+                                    "token": {"type": "string"},
+                                },
+                            },
+                        ),
+                        **_errors(404, 409),
                     },
                 }
             },
@@ -153,16 +283,13 @@ def document() -> dict[str, Any]:
                 "post": {
                     "summary": "Record a play (engine notation) made against expected_seq",
                     "parameters": [TABLE_ID],
-                    "security": [{"token": []}],
+                    "security": TOKEN,
                     "requestBody": _json_body(
-                        _obj(
-                            {"action": {"type": "string", "maxLength": 500}, "expected_seq": SEQ},
-                            ["action", "expected_seq"],
-                        )
+                        _obj({"action": ACTION, "expected_seq": SEQ}, ["action", "expected_seq"])
                     ),
                     "responses": {
-                        "201": _answer("recorded", {"type": "object"}),
-                        **_errors(400, 403, 404, 409, 422),
+                        "201": _answer("recorded", RECORDED),
+                        **_errors(401, 403, 404, 409, 422),
                     },
                 }
             },
@@ -170,12 +297,23 @@ def document() -> dict[str, Any]:
                 "post": {
                     "summary": "What if? The ruling on a play without recording it",
                     "parameters": [TABLE_ID],
-                    "requestBody": _json_body(
-                        _obj({"action": {"type": "string", "maxLength": 500}}, ["action"])
-                    ),
+                    "requestBody": _json_body(_obj({"action": ACTION}, ["action"])),
                     "responses": {
-                        "200": _answer("the ruling", {"type": "object"}),
-                        **_errors(400, 404),
+                        "200": _answer(
+                            "the ruling",
+                            {
+                                "type": "object",
+                                "required": ["legal", "violations", "seq"],
+                                "properties": {
+                                    "legal": {"type": "boolean"},
+                                    "violations": VIOLATIONS["properties"]["error"]["properties"][
+                                        "violations"
+                                    ],
+                                    "seq": {"type": "integer"},
+                                },
+                            },
+                        ),
+                        **_errors(404),
                     },
                 }
             },
@@ -183,11 +321,11 @@ def document() -> dict[str, Any]:
                 "post": {
                     "summary": "Undo the last play (its seat or the host)",
                     "parameters": [TABLE_ID],
-                    "security": [{"token": []}],
+                    "security": TOKEN,
                     "requestBody": _json_body(_obj({"expected_seq": SEQ}, ["expected_seq"])),
                     "responses": {
-                        "201": _answer("undone", {"type": "object"}),
-                        **_errors(400, 403, 404, 409),
+                        "201": _answer("undone", RECORDED),
+                        **_errors(401, 403, 404, 409),
                     },
                 }
             },
@@ -195,20 +333,20 @@ def document() -> dict[str, Any]:
                 "post": {
                     "summary": "Replace what entry `seq` recorded; later plays must stay legal",
                     "parameters": [TABLE_ID],
-                    "security": [{"token": []}],
+                    "security": TOKEN,
                     "requestBody": _json_body(
                         _obj(
                             {
-                                "seq": {"type": "integer", "minimum": 1},
-                                "action": {"type": "string", "maxLength": 500},
+                                "seq": {"type": "integer", "minimum": 1, "maximum": MAX_INT},
+                                "action": ACTION,
                                 "expected_seq": SEQ,
                             },
                             ["seq", "action", "expected_seq"],
                         )
                     ),
                     "responses": {
-                        "201": _answer("corrected", {"type": "object"}),
-                        **_errors(400, 403, 404, 409, 422),
+                        "201": _answer("corrected", RECORDED),
+                        **_errors(401, 403, 404, 409, 422),
                     },
                 }
             },
@@ -216,15 +354,23 @@ def document() -> dict[str, Any]:
                 "post": {
                     "summary": "Start a hint for the token's seat; the answer comes by websocket",
                     "parameters": [TABLE_ID],
-                    "security": [{"token": []}],
+                    "security": TOKEN,
                     "requestBody": _json_body(
-                        _obj({"budget_ms": {"type": "integer", "minimum": 100}}, [])
+                        _obj(
+                            {
+                                "budget_ms": {
+                                    "type": ["integer", "null"],
+                                    "minimum": 100,
+                                    "maximum": max_budget,
+                                }
+                            },
+                            [],
+                        )
                     ),
                     "responses": {
-                        "202": _answer("started or answered from cache", {"type": "object"}),
-                        **_errors(400, 403, 404, 409),
-                        "429": _answer("too many hints", ERROR),
-                        "503": _answer("no worker reachable", ERROR),
+                        "200": _answer("answered from the cache", {"type": "object"}),
+                        "202": _answer("started: progress comes by websocket", {"type": "object"}),
+                        **_errors(401, 403, 404, 409, 429, 503),
                     },
                 }
             },
@@ -232,14 +378,14 @@ def document() -> dict[str, Any]:
                 "put": {
                     "summary": "Enter the token's own hand (private to that seat)",
                     "parameters": [TABLE_ID],
-                    "security": [{"token": []}],
+                    "security": TOKEN,
                     "requestBody": _json_body(
                         _obj(
                             {
                                 "cards": {
                                     "type": "array",
                                     "maxItems": 20,
-                                    "items": {"type": "string", "maxLength": 11},
+                                    "items": {"type": "string", "minLength": 1, "maxLength": 11},
                                 },
                                 "expected_seq": SEQ,
                             },
@@ -247,8 +393,29 @@ def document() -> dict[str, Any]:
                         )
                     ),
                     "responses": {
-                        "201": _answer("recorded", {"type": "object"}),
-                        **_errors(400, 403, 404, 409, 422),
+                        "201": _answer("recorded", RECORDED),
+                        **_errors(401, 403, 404, 409, 422),
+                    },
+                }
+            },
+            "/api/tables/{table_id}/record": {
+                "get": {
+                    "summary": "The game record as the token's seat may read it (public without)",
+                    "parameters": [TABLE_ID],
+                    "security": OPTIONAL_TOKEN,
+                    "responses": {
+                        "200": _answer("the record", {"type": "object"}),
+                        **_errors(403, 404),
+                    },
+                }
+            },
+            "/api/tables/{table_id}/summary": {
+                "get": {
+                    "summary": "The summary so far (and BG Stats links once finished)",
+                    "parameters": [TABLE_ID],
+                    "responses": {
+                        "200": _answer("the summary", {"type": "object"}),
+                        **_errors(404),
                     },
                 }
             },

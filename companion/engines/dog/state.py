@@ -121,9 +121,12 @@ class DogConfig:
             raise InvalidPositionError('mode must be "teams" or "solo"')
         if self.mode == "teams" and n not in (4, 6):
             raise InvalidPositionError("teams need 4 or 6 seats; 2, 3 and 5 play solo")
-        if self.first_dealer == -1:
+        dealer = self.first_dealer
+        if isinstance(dealer, bool) or not isinstance(dealer, int):
+            raise InvalidPositionError("first_dealer must be a seat number")
+        if dealer == -1:
             object.__setattr__(self, "first_dealer", n - 1)
-        elif not 0 <= self.first_dealer < n:
+        elif not 0 <= dealer < n:
             raise InvalidPositionError("first_dealer must be a seat")
         object.__setattr__(self, "geo", geometry(n, self.rules.board))
         teams = self.mode == "teams"
