@@ -92,3 +92,19 @@ class Event(models.Model):
 
     def __str__(self) -> str:
         return f"#{self.seq} {self.kind} {self.payload}"
+
+
+class HintLog(models.Model):
+    """A hint a seat asked for and got (started or answered from the cache): the game summary
+    counts them per seat. Append-only like the event log; the advisor itself keeps no history."""
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="hint_logs")
+    seat = models.PositiveSmallIntegerField()
+    seq = models.PositiveIntegerField(help_text="the position (table seq) it was asked for")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["table", "created_at"]
+
+    def __str__(self) -> str:
+        return f"hint for seat {self.seat} at #{self.seq}"

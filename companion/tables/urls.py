@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import api, views
+from . import api, record_api, record_views, views
 
 app_name = "tables"
 
@@ -8,10 +8,14 @@ urlpatterns = [
     path("new", views.new_table, name="new"),
     path("new/<str:game>", views.new_table, name="new-game"),
     path("join", views.join_by_code, name="join"),
+    path("load", record_views.load, name="load"),
     path("<str:table_id>/", views.table_page, name="table"),
     path("<str:table_id>/seats", views.seats, name="seats"),
     path("<str:table_id>/qr.svg", views.join_qr, name="qr"),
     path("<str:table_id>/present", views.presenter, name="presenter"),
+    path("<str:table_id>/replay", record_views.replay, name="replay"),
+    path("<str:table_id>/record.json", record_views.record, name="record"),
+    path("<str:table_id>/summary", record_views.summary, name="summary"),
     path("<str:table_id>/entry", views.entry, name="entry"),
     path("<str:table_id>/plays", views.plays, name="plays"),
     path("<str:table_id>/play", views.play, name="play"),
@@ -26,6 +30,7 @@ urlpatterns = [
 api_urlpatterns = [
     path("openapi.json", api.openapi, name="openapi"),
     path("tables", api.create, name="api-create"),
+    path("records", record_api.load, name="api-load-record"),
     path("tables/<str:table_id>", api.detail, name="api-detail"),
     path("tables/<str:table_id>/join", api.join, name="api-join"),
     path("tables/<str:table_id>/plays", api.plays, name="api-plays"),
@@ -34,4 +39,6 @@ api_urlpatterns = [
     path("tables/<str:table_id>/hand", api.hand, name="api-hand"),
     path("tables/<str:table_id>/hints", api.hints, name="api-hints"),
     path("tables/<str:table_id>/corrections", api.corrections, name="api-corrections"),
+    path("tables/<str:table_id>/record", record_api.record, name="api-record"),
+    path("tables/<str:table_id>/summary", record_api.summary, name="api-summary"),
 ]

@@ -1,0 +1,50 @@
+"""What everyone at the table saw of a private entry, in the engine's notation.
+
+A private entry (a hand, a card given face down, a folded or drawn card, HIT's named draw) has a
+public counterpart: the same report without the cards (``give ?``, ``draw``) or nothing at all (a
+hand entry only tells the server cards). The public game record is made of these, and it replays
+to the same public position as the real log: tested for every game.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+#: per game, the first word of a private entry → its public form (None: left out)
+PUBLIC_FORMS: dict[str, dict[str, str | None]] = {
+    "dog": {
+        "hand": None,
+        "give": "give ?",
+        "fold": "fold",
+        "discard": "discard ?",
+        "draw": "draw ?",
+    },
+    "hit": {"hand": None, "draw": "draw"},
+    "lifeislife": {"hand": None},
+}
+
+
+def public_form(game_name: str, text: str) -> str | None:
+    """The public form of the private entry ``text``; an entry kind without a known public form
+    is left out (never leaked)."""
+    word = text.split(maxsplit=1)[0] if text.strip() else ""
+    return PUBLIC_FORMS.get(game_name, {}).get(word)
+
+
+def shown_hands(game: Any, truth: Any, public: Any) -> list[str]:
+    """The hands the table shows at the end of a round (Life is Life's reveal) that the public
+    replay waits for but the full log knows (a seat entered its hand privately, so nobody had to
+    enter it again). Once shown they are public: ``hand 2 …`` entries for the record."""
+    if game.phase(public) != "reveal":
+        return []
+    score = game.score(public)
+    known = score.get("hands_known") or []
+    out = set(score.get("out") or [])
+    hands = game.to_json(truth).get("hands") or []
+    shown = []
+    for seat, hand in enumerate(hands):
+        if seat in out or seat >= len(known) or known[seat]:
+            continue
+        if hand and "?" not in hand:
+            shown.append(f"hand {seat} " + ",".join(hand))
+    return shown

@@ -1,0 +1,53 @@
+"""Whole games as a real table would log them, made up by the engines (random legal plays).
+
+The table never reports a deal with the cards in it: a deal is logged as ``deal`` (DOG) or the
+rows (Life is Life), then each seat enters its own hand privately. HIT's draws are named by the
+drawing seat (private). Everything else is what the engine sampled.
+"""
+
+from __future__ import annotations
+
+import random
+
+from companion.engines import TABLE, get_game
+
+CONFIGS = {
+    "dog": {"seats": 4},
+    "hit": {"players": 2},
+    "lifeislife": {"players": 4, "rules": {"start_lives": 2}},
+}
+
+
+def table_log(game_name: str, config: dict, seed: int, limit: int = 20_000) -> list[str]:
+    """A complete game (or its first ``limit`` entries) in the engine's notation."""
+    game = get_game(game_name)
+    rng = random.Random(seed)
+    state = game.new_game(config)
+    log: list[str] = []
+
+    def enter(text: str) -> None:
+        nonlocal state
+        action = game.parse_action(state, text)
+        assert not game.check(state, action), text
+        log.append(game.format_action(state, action))
+        state = game.apply(state, action)
+
+    while not game.is_terminal(state) and len(log) < limit:
+        if game.to_move(state) != TABLE:
+            enter(game.format_action(state, game.random_action(state, rng)))
+            continue
+        text = game.format_action(state, game.sample_chance(state, rng))
+        if game_name == "dog" and text.startswith("deal "):
+            enter("deal")
+            hands = text.removeprefix("deal ").split("/")
+        elif game_name == "lifeislife" and " hands " in text:
+            rows, _, hands_text = text.partition(" hands ")
+            enter(rows)
+            hands = hands_text.split("/")
+        else:
+            enter(text)
+            continue
+        for seat, hand in enumerate(hands):
+            if hand not in ("", "?", "-") and len(log) < limit:
+                enter(f"hand {seat} {hand}")
+    return log[:limit]
