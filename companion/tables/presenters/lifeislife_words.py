@@ -14,11 +14,15 @@ from .legal_plays import PlayWords
 
 def describe(game: Game, state: LifeState, action: LifeAction, names: list[str]) -> PlayWords:
     """One legal decision of the seat to move in words, grouped by the row it takes."""
+    from .lifeislife import animal_name  # that module imports this one
+
     text = game.format_action(state, action)
     if action.kind == SWAP:
         # "swap 3: bear,mole,pig sudden pig" → the cards and the sudden-death animal
         cards, _sep, sudden = text.partition(":")[2].strip().partition(" sudden ")
-        values = {"row": action.row, "cards": cards.replace(",", ", "), "sudden": sudden}
+        named = ", ".join(animal_name(c) for c in cards.split(","))
+        sudden = animal_name(sudden) if sudden else ""
+        values = {"row": action.row, "cards": named, "sudden": sudden}
         label = _("Take row %(row)s, laying down %(cards)s") % values
         if sudden:
             label = _("%(swap)s, and call sudden death with the %(sudden)s") % {
