@@ -180,3 +180,28 @@ def test_reduced_motion_leaves_nothing_moving(server, phone, screenshot):
     expect(page.locator("#ruling")).to_contain_text("Recorded")
     assert page.evaluate(MOTION) == {"moving": [], "running": 0}
     screenshot(page, "reduced-motion")
+
+
+def test_live_updates_keep_the_list_open_and_the_focus(server, phone):
+    """The scribe has the list open on a play when another phone's entry changes the table:
+    the list comes back open, on the same play."""
+    page = phone(is_mobile=False, has_touch=False)
+    page.goto(server.url + "/t/new")
+    page.click("button:has-text('Create the table')")
+    page.wait_for_selector("#status[data-seq='0']", timeout=SLOW)
+    tid = page.url.rstrip("/").split("/")[-1]
+    page.locator("#entry button", has_text="Cards are dealt").click()
+    page.wait_for_selector("#status[data-seq='1']", timeout=SLOW)
+    ben = api(server, "POST", f"/api/tables/{tid}/join", {"seat": 1})["token"]
+    page.locator("#plays details.all-plays-list > summary").click()
+    page.locator("#plays details.play-group > summary").first.click()
+    page.locator("#plays button.legal-play").first.focus()
+    focused_play = page.evaluate("document.activeElement.value")
+    page.evaluate("document.getElementById('plays').dataset.old = '1'")
+    body = {"cards": HANDS[1], "expected_seq": 1}
+    api(server, "PUT", f"/api/tables/{tid}/hand", body, ben)  # private: the scribe's list stays
+    page.wait_for_selector("#status[data-seq='2']", timeout=SLOW)
+    page.wait_for_selector("#plays:not([data-old])", state="attached", timeout=SLOW)
+    expect(page.locator("#plays details.all-plays-list")).to_have_attribute("open", "")
+    expect(page.locator("#plays details.play-group").first).to_have_attribute("open", "")
+    assert page.evaluate("document.activeElement.value") == focused_play
