@@ -18,10 +18,12 @@ RUN pip install -e .
 COPY manage.py ./
 COPY templates ./templates
 COPY static ./static
+# The compiled translations (de, fr, it): no gettext needed at run time.
+COPY locale ./locale
 # collectstatic needs settings but no services; the key is only for the build step.
 RUN DJANGO_SECRET_KEY=build-only python manage.py collectstatic --noinput \
     && chown -R companion:companion /app
 
 USER companion
 EXPOSE 8000
-CMD ["daphne", "--bind", "0.0.0.0", "--port", "8000", "--proxy-headers", "companion.asgi:application"]
+CMD ["daphne", "--bind", "0.0.0.0", "--port", "8000", "--proxy-headers", "--websocket-max-message-size", "16384", "--websocket-max-frame-size", "16384", "companion.asgi:application"]

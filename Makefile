@@ -11,7 +11,7 @@ PYTHON ?= $(shell for c in python3.14 python3.13 python3.12 python3 \
 	  $$c -c 'import sys; sys.exit(sys.version_info < (3, 12))' 2>/dev/null && { command -v $$c; break; }; \
 	done)
 
-.PHONY: run test install install-test lint migrate worker bench clean
+.PHONY: run test install install-test lint migrate worker bench clean messages
 
 $(VENV)/.installed: pyproject.toml
 	@test -n "$(PYTHON)" || { echo "Python >= 3.12 not found (Django 6 needs it)"; exit 1; }
@@ -41,6 +41,11 @@ test: install-test
 	$(PY) manage.py makemigrations --check --dry-run
 	$(VENV)/bin/pytest -m "not postgres" $(PYTEST_ARGS)
 	DATABASE_URL=$(TEST_POSTGRES_URL) $(VENV)/bin/pytest -m postgres -p no:cacheprovider $(PYTEST_ARGS)
+
+# Re-extract the translatable strings into locale/{de,fr,it} and compile them (docs/i18n.md).
+messages: install
+	$(PY) manage.py makemessages -l de -l fr -l it --no-obsolete
+	$(PY) manage.py compilemessages
 
 worker: install
 	$(VENV)/bin/celery -A companion worker -l info
