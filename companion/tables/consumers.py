@@ -3,12 +3,14 @@
 On connect and on every ``table.changed`` it renders *this* connection's seat view (HTML
 fragments for the htmx ws extension, or JSON with ``?format=json``), so privacy holds by
 construction: nothing but the receiving seat's own view is ever sent to it. Input is tiny
-(``{"type": "sync"}``) and validated; anything else gets an error and changes nothing.
+(``{"type": "sync"}``) and validated: other JSON gets an error and changes nothing; a binary or
+oversized frame, or a flood of frames, closes this connection alone.
 """
 
 from __future__ import annotations
 
 import json
+import time
 from typing import Any
 from urllib.parse import parse_qs
 
@@ -25,8 +27,18 @@ from .models import Table
 from .rendering import hint_fragments, live_fragments
 from .tokens import cookie_name, token_from_cookie
 
+# Phones send nothing but an occasional {"type": "sync"}. Daphne refuses frames over 16 KiB
+# before they reach Python (--websocket-max-message-size in docker-compose.yml); this is the
+# consumer's own, tighter limit, which also holds under `manage.py runserver`.
 MAX_FRAME = 4096
+# A connection that sends more than FRAME_BURST frames within FRAME_WINDOW_S seconds is closed:
+# every sync renders the whole seat view, so a flood would cost the other phones' renders.
+FRAME_BURST = 20
+FRAME_WINDOW_S = 10.0
 TRY_AGAIN_LATER = 1013  # a close code on which browsers' clients (htmx's ws extension) reconnect
+UNSUPPORTED_DATA = 1003  # RFC 6455: a binary frame where only text is understood
+POLICY_VIOLATION = 1008  # RFC 6455: the frame flood
+MESSAGE_TOO_BIG = 1009  # RFC 6455
 
 
 class TableConsumer(HintWatchdog, AsyncWebsocketConsumer):
@@ -63,8 +75,14 @@ class TableConsumer(HintWatchdog, AsyncWebsocketConsumer):
             await self.channel_layer.group_discard(self.seat_group, self.channel_name)
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
-        if bytes_data is not None or text_data is None or len(text_data) > MAX_FRAME:
-            await self._error("frames are small JSON text messages")
+        if not self._within_frame_budget():
+            await self._refuse("too many messages; reconnect later", POLICY_VIOLATION)
+            return
+        if bytes_data is not None or text_data is None:
+            await self._refuse("frames are JSON text messages", UNSUPPORTED_DATA)
+            return
+        if len(text_data) > MAX_FRAME:
+            await self._refuse(f"frames are at most {MAX_FRAME} characters", MESSAGE_TOO_BIG)
             return
         try:
             message = json.loads(text_data)
@@ -130,6 +148,20 @@ class TableConsumer(HintWatchdog, AsyncWebsocketConsumer):
         if text is not None:
             self.sent_seq = max(self.sent_seq, seq)
             await self.send(text_data=text)
+
+    def _within_frame_budget(self) -> bool:
+        """A fixed window per connection: at most FRAME_BURST frames in FRAME_WINDOW_S."""
+        now = time.monotonic()
+        start, count = getattr(self, "_frames", (now, 0))
+        if now - start > FRAME_WINDOW_S:
+            start, count = now, 0
+        self._frames = (start, count + 1)
+        return count + 1 <= FRAME_BURST
+
+    async def _refuse(self, message: str, code: int) -> None:
+        """Say why (JSON clients), then close this connection; the others never notice."""
+        await self._error(message)
+        await self.close(code=code)
 
     async def _error(self, message: str) -> None:
         if self.format == "json":

@@ -8,6 +8,13 @@ from channels.testing import WebsocketCommunicator
 
 from companion.asgi import application
 from companion.tables import services
+from companion.tables.consumers import (
+    FRAME_BURST,
+    MAX_FRAME,
+    MESSAGE_TOO_BIG,
+    POLICY_VIOLATION,
+    UNSUPPORTED_DATA,
+)
 from companion.tables.models import Table
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -107,24 +114,78 @@ async def test_reconnecting_seat_gets_the_latest_state(dealt_table):
 
 
 async def test_bad_frames_are_refused_without_harm(dealt_table):
+    """Malformed JSON, other JSON and unknown message types get an error and change nothing;
+    the connection stays usable and the other seat never notices."""
     t = dealt_table
     phone = await connect(t.id, t.tokens[0])
     other = await connect(t.id, t.tokens[1])
     await receive_state(phone)
     await receive_state(other)
-    for frame in ("not json", json.dumps([1]), json.dumps({"type": "play"}), "x" * 10_000):
+    bad = ("not json", " ", "{", json.dumps([1]), json.dumps("sync"), json.dumps(None))
+    unknown = (json.dumps({"type": "play", "action": "1 K"}), json.dumps({"type": 7}))
+    for frame in (*bad, *unknown):
         await phone.send_to(text_data=frame)
         error = json.loads(await phone.receive_from(timeout=2))
-        assert error["type"] == "error" and error["message"]
-    await phone.send_to(bytes_data=b"\x00\x01")
-    assert json.loads(await phone.receive_from(timeout=2))["type"] == "error"
+        assert error["type"] == "error" and error["message"], frame
     await phone.send_to(text_data=json.dumps({"type": "sync"}))
     assert (await receive_state(phone))["seq"] == 9
     assert await other.receive_nothing(timeout=0.2)
     await play(t.id, 0, "1 K")
     assert (await receive_state(other))["seq"] == 10
+    assert (await receive_state(phone))["seq"] == 10  # nothing was recorded by the frames
     await phone.disconnect()
     await other.disconnect()
+
+
+@pytest.mark.parametrize(
+    ("frame", "close_code"),
+    [
+        ({"text_data": json.dumps({"type": "sync", "pad": "x" * MAX_FRAME})}, MESSAGE_TOO_BIG),
+        ({"text_data": "x" * 1_000_000}, MESSAGE_TOO_BIG),
+        ({"bytes_data": b"\x00\x01"}, UNSUPPORTED_DATA),
+        ({"bytes_data": json.dumps({"type": "sync"}).encode()}, UNSUPPORTED_DATA),
+    ],
+    ids=["just-over-the-limit", "a-megabyte", "binary", "binary-json"],
+)
+async def test_oversized_and_binary_frames_close_only_that_connection(
+    dealt_table, frame, close_code
+):
+    t = dealt_table
+    phone = await connect(t.id, t.tokens[0])
+    other = await connect(t.id, t.tokens[1])
+    await receive_state(phone)
+    await receive_state(other)
+    await phone.send_to(**frame)
+    error = json.loads(await phone.receive_from(timeout=2))
+    assert error["type"] == "error" and error["message"]
+    assert await phone.receive_output(timeout=2) == {"type": "websocket.close", "code": close_code}
+    assert await other.receive_nothing(timeout=0.2)
+    await play(t.id, 0, "1 K")  # the other seat's connection keeps receiving updates
+    assert (await receive_state(other))["seq"] == 10
+    await other.disconnect()
+
+
+async def test_a_flood_of_frames_closes_that_connection_and_spares_the_others(dealt_table):
+    t = dealt_table
+    phone = await connect(t.id, t.tokens[0])
+    other = await connect(t.id, t.tokens[1])
+    await receive_state(phone)
+    await receive_state(other)
+    for _ in range(FRAME_BURST):  # a burst up to the limit is answered
+        await phone.send_to(text_data=json.dumps({"type": "sync"}))
+        await receive_state(phone)
+    await phone.send_to(text_data=json.dumps({"type": "sync"}))
+    assert json.loads(await phone.receive_from(timeout=2))["type"] == "error"
+    assert await phone.receive_output(timeout=2) == {
+        "type": "websocket.close",
+        "code": POLICY_VIOLATION,
+    }
+    await play(t.id, 0, "1 K")
+    assert (await receive_state(other))["seq"] == 10
+    again = await connect(t.id, t.tokens[0])  # the seat reconnects and is served again
+    assert (await receive_state(again))["seq"] == 10
+    await other.disconnect()
+    await again.disconnect()
 
 
 async def test_unknown_table_is_closed():
