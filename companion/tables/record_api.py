@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.http import HttpRequest, JsonResponse
+from django.utils.translation import gettext as _
 
 from . import bgstats, selectors, services
 from .api import _actor, _table, api_view
@@ -23,7 +24,7 @@ def record(request: HttpRequest, table_id: str) -> JsonResponse:
 def load(request: HttpRequest) -> JsonResponse:
     """A new table from a record (the body): 201 with the table and the host's token."""
     if request.content_type != "application/json":
-        raise BadInput("send the record as application/json", code="bad_content_type")
+        raise BadInput(_("send the record as application/json"), code="bad_content_type")
     table, host_token = load_record(read_record(request.body))
     body = selectors.table_json(table, services.Actor(None, True))
     body["host_token"] = host_token

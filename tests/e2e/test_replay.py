@@ -50,6 +50,7 @@ def test_load_a_record_and_step_through_its_replay(server, phone, screenshot, tm
         "href", re.compile(r"^https://app\.bgstatsapp\.com/createPlay\.html\?data=")
     )
     screenshot(host, "summary")
+    assert host.evaluate("document.documentElement.scrollWidth") <= 390  # fits the phone
     table_url = host.url
 
     big_screen = phone(viewport={"width": 1280, "height": 900}, is_mobile=False, has_touch=False)
