@@ -206,5 +206,5 @@ def test_early_stop_ends_a_decided_search_with_the_same_answer() -> None:
     assert best_text(st, early) == best_text(st, full) == "3 T62-G1"
     assert early.iterations < full.iterations and early.elapsed < 0.75 * full.elapsed
     # the leader's margin exceeded what the time left could still change
-    visits = sorted((c.visits for c in early.choices), reverse=True) + [0]
+    visits = [*sorted((c.visits for c in early.choices), reverse=True), 0]
     assert visits[0] - visits[1] > 0
