@@ -52,17 +52,25 @@ def _parser() -> _Parser:
     return p
 
 
+MAX_POSITION_BYTES = 16 * 1024 * 1024  # a position is a few kB; refuse to read a disk image
+
+
 def _load_position(game: Game[Any, Any], text: str) -> Any:
     if text.startswith("@"):
         try:
             with open(text[1:], encoding="utf-8") as fh:
-                text = fh.read()
-        except OSError as exc:
-            raise InvalidPositionError(f"cannot read {text[1:]}: {exc.strerror}") from exc
+                text = fh.read(MAX_POSITION_BYTES + 1)
+        except (OSError, UnicodeDecodeError) as exc:
+            reason = getattr(exc, "strerror", None) or str(exc)
+            raise InvalidPositionError(f"cannot read {text[1:]}: {reason}") from exc
+        if len(text) > MAX_POSITION_BYTES:
+            raise InvalidPositionError(f"a position file holds at most {MAX_POSITION_BYTES} bytes")
     try:
         obj = json.loads(text)
     except json.JSONDecodeError as exc:
         raise InvalidPositionError(f"the position is not valid JSON: {exc}") from exc
+    except RecursionError as exc:
+        raise InvalidPositionError("the position is not valid JSON: nested too deeply") from exc
     return game.from_json(obj)
 
 

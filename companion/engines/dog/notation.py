@@ -466,6 +466,14 @@ def from_json(obj: Any) -> DogState:
         raise _bad("the position holds more than the 110 cards of the deck")
     if phase == PH_EXCHANGE and all(c != NO_CARD for c in transit):
         raise _bad("every seat has already given its card")
+    if phase == PH_EXCHANGE:
+        # The seats give in turn from the one after the dealer: those before the seat to
+        # move have given, the others not yet (else the delivery would hand out no card).
+        starter = (dealer + 1) % seats
+        given = {(starter + i) % seats for i in range((turn - starter) % seats)}
+        if any((transit[s] != NO_CARD) != (s in given) for s in range(seats)):
+            raise _bad('"exchange": the seats from the one after the dealer up to the seat '
+                       "to move have given their card, the others not yet")
     if phase in (PH_PLAY, PH_DRAWN, PH_EXCHANGE) and not hands_t[turn]:
         raise _bad(f"seat {turn} is to move but holds no cards")
     winner = _winner(state)
