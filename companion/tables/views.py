@@ -7,6 +7,7 @@ from typing import Any
 
 import qrcode
 import qrcode.image.svg
+from django.conf import settings
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -43,8 +44,10 @@ def _set_token_cookie(
         cookie_value(table_id, token),
         max_age=COOKIE_MAX_AGE,
         httponly=True,
-        samesite="Lax",
-        secure=request.is_secure(),
+        samesite="Lax",  # Strict would drop it when a phone follows the QR code's link
+        # A TLS proxy that sends no X-Forwarded-Proto makes is_secure() False; production
+        # (DJANGO_SECURE_COOKIES) marks every cookie Secure anyway.
+        secure=request.is_secure() or settings.SESSION_COOKIE_SECURE,
     )
 
 
