@@ -45,7 +45,13 @@ def _field(state: DogState, code: int, mover: int, names: list[str]) -> str:
 
 
 def _figure(owner: int, mover: int, names: list[str]) -> str:
-    return _("the figure") if owner == mover else _("%(name)s's figure") % {"name": names[owner]}
+    if owner == mover:
+        return _("the figure")
+    # The same msgid is the singular of a plural entry below: gettext alone would not find it.
+    return ngettext("%(name)s's figure", "%(count)s figures of %(name)s", 1) % {
+        "name": names[owner],
+        "count": 1,
+    }
 
 
 def _steps(state: DogState, frm: int, to: int) -> int:
