@@ -36,9 +36,11 @@ MAX_FRAME = 4096
 FRAME_BURST = 20
 FRAME_WINDOW_S = 10.0
 TRY_AGAIN_LATER = 1013  # a close code on which browsers' clients (htmx's ws extension) reconnect
-UNSUPPORTED_DATA = 1003  # RFC 6455: a binary frame where only text is understood
-POLICY_VIOLATION = 1008  # RFC 6455: the frame flood
-MESSAGE_TOO_BIG = 1009  # RFC 6455
+# Close codes: a server may send only 1000 and 3000-4999 (Daphne/autobahn refuse RFC 6455's
+# 1003/1008/1009 from an application), so these are 4000 + the RFC's number.
+UNSUPPORTED_DATA = 4003  # a binary frame where only text is understood
+POLICY_VIOLATION = 4008  # the frame flood
+MESSAGE_TOO_BIG = 4009  # over MAX_FRAME
 
 
 class TableConsumer(HintWatchdog, AsyncWebsocketConsumer):

@@ -37,6 +37,7 @@ from django.test import Client
 from django.urls import get_resolver
 
 from companion.asgi import application
+from companion.tables.consumers import MAX_FRAME, MESSAGE_TOO_BIG
 from companion.tables.models import Event, Seat, Table
 from companion.tables.tokens import cookie_name, cookie_value, new_token, token_from_cookie
 from tests.conftest import HANDS
@@ -575,3 +576,76 @@ def test_pages_send_a_content_security_policy_without_inline_scripts(client):
     html = page.content.decode()
     assert not re.search(r"<script(?![^>]*\bsrc=)[^>]*>", html)  # no inline script element
     assert not re.search(r"\son[a-z]+\s*=", html)  # no inline event handler
+
+
+# --- websocket limits on the deployed command -----------------------------------------------------
+
+
+def test_daphne_as_deployed_refuses_oversized_frames_and_spares_other_phones(tmp_path):
+    """docker-compose.yml's web command (Daphne with its message limit) on the embedded
+    default: a frame over 16 KiB is refused by Daphne itself (1009), one over the consumer's
+    4096 characters by the consumer (4009, a code Daphne lets an application send); another
+    phone of the table keeps receiving updates."""
+    from websockets.exceptions import ConnectionClosed
+    from websockets.sync.client import connect
+
+    from tests.e2e.conftest import Server
+    from tests.topology import compose_command
+
+    server = Server(tmp_path)  # migrates its own SQLite file
+    log = open(tmp_path / "web.log", "ab")  # noqa: SIM115 - closed below
+    proc = subprocess.Popen(
+        compose_command("web", server.port), cwd=ROOT, env=server.env, stdout=log, stderr=log
+    )
+    server.proc = proc
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                urllib.request.urlopen(server.url + "/healthz", timeout=5).close()
+                break
+            except OSError:
+                assert proc.poll() is None and time.monotonic() < deadline, "web did not start"
+                time.sleep(0.3)
+        base = server.url
+        _, table = _http(base, "POST", "/api/tables", {"game": "dog"})
+        tid, host = table["id"], table["host_token"]
+        tokens = [
+            _http(base, "POST", f"/api/tables/{tid}/join", {"seat": s})[1]["token"]
+            for s in range(2)
+        ]
+        ws_url = base.replace("http", "ws") + f"/ws/tables/{tid}/?format=json"
+
+        def phone(token: str):
+            socket = connect(
+                ws_url, additional_headers={"Authorization": f"Bearer {token}"}, open_timeout=20
+            )
+            assert json.loads(socket.recv(timeout=20))["type"] == "state"
+            return socket
+
+        other = phone(tokens[1])
+
+        def refused(size: int) -> tuple[list[str], int | None]:
+            """Send one frame of ``size`` characters: what came back, and the close code
+            (None when the server dropped the connection without a close frame)."""
+            socket = phone(tokens[0])
+            socket.send("x" * size)
+            got: list[str] = []
+            with pytest.raises(ConnectionClosed) as closed:
+                while True:
+                    got.append(socket.recv(timeout=20))
+            return got, closed.value.rcvd.code if closed.value.rcvd else None
+
+        got, code = refused(MAX_FRAME + 10)  # the consumer: says why, then closes
+        assert code == MESSAGE_TOO_BIG and json.loads(got[0])["type"] == "error"
+        got, code = refused(20_000)  # Daphne: the frame never reaches Python
+        assert got == [] and code in (None, 1009)
+        status, _ = _http(
+            base, "POST", f"/api/tables/{tid}/plays", {"action": "deal", "expected_seq": 0}, host
+        )
+        assert status == 201
+        assert json.loads(other.recv(timeout=20))["seq"] == 1
+        other.close()
+    finally:
+        server.stop()
+        log.close()
