@@ -11,6 +11,7 @@ from pathlib import Path
 
 import dj_database_url
 from django.utils.csp import CSP
+from redis.exceptions import ConnectionError as RedisConnectionError
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -58,6 +59,8 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    # A dead database or Redis: a 503 with a reason, not a 500 (docs/operations.md, "Faults").
+    "companion.core.outages.ServiceUnavailableMiddleware",
 ]
 
 ROOT_URLCONF = "companion.urls"
@@ -81,7 +84,21 @@ TEMPLATES = [
 # --- Database: SQLite by default, PostgreSQL (or anything dj-database-url knows) by DATABASE_URL.
 DATABASE_URL = os.environ.get("DATABASE_URL", "")
 if DATABASE_URL:
-    DATABASES = {"default": dj_database_url.parse(DATABASE_URL, conn_max_age=60)}
+    # Under ASGI (Daphne) every request runs in its own thread, so a persistent connection is
+    # never reused and only lingers: Django's advice is CONN_MAX_AGE=0 there. A process that
+    # keeps connections (DB_CONN_MAX_AGE > 0) checks them before reuse, so one broken by a
+    # database restart is replaced instead of failing the request. connect_timeout bounds the
+    # wait when the database is unreachable (the request then gets a 503, see docs/operations.md).
+    DATABASES = {
+        "default": dj_database_url.parse(
+            DATABASE_URL,
+            conn_max_age=int(os.environ.get("DB_CONN_MAX_AGE", "0")),
+            conn_health_checks=True,
+        )
+    }
+    DATABASES["default"].setdefault("OPTIONS", {})["connect_timeout"] = int(
+        os.environ.get("DB_CONNECT_TIMEOUT", "5")
+    )
 else:
     DATABASES = {
         "default": {
@@ -101,12 +118,19 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 REDIS_URL = os.environ.get("REDIS_URL", "")
 EMBEDDED = not REDIS_URL
 
+# A pooled Redis connection broken by a Redis restart fails once on its next use: one retry on
+# a fresh connection hides that, so live updates and the cache resume by themselves.
+REDIS_CONNECTION = {"retry_on_error": [RedisConnectionError], "socket_connect_timeout": 3}
+
 if REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
             "BACKEND": "channels_redis.core.RedisChannelLayer",
             "CONFIG": {
-                "hosts": [REDIS_URL],
+                # Reads wait up to 5 s in BZPOPMIN (channels_redis' brpop_timeout) and redis-py
+                # times reads out after 5 s by default: on a busy machine the timeout won and
+                # killed idle websockets (1011). Give reads room beyond the 5 s.
+                "hosts": [{"address": REDIS_URL, **REDIS_CONNECTION, "socket_timeout": 10}],
                 "prefix": os.environ.get("CHANNELS_PREFIX", "companion"),
                 "capacity": 1000,
                 "expiry": 30,
@@ -130,10 +154,15 @@ if REDIS_URL:
             "BACKEND": "django.core.cache.backends.redis.RedisCache",
             "LOCATION": REDIS_URL,
             "KEY_PREFIX": os.environ.get("CHANNELS_PREFIX", "companion"),
+            # No blocking commands here, so reads may time out too: a hung Redis costs a
+            # request seconds, not forever.
+            "OPTIONS": {**REDIS_CONNECTION, "socket_timeout": 3},
         }
     }
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+# Sessions stay in the database, never in the cache: a Redis outage must not log anyone out.
+SESSION_ENGINE = "django.contrib.sessions.backends.db"
 
 # Hints: default search budget and the limits a phone may ask for; rate limits per minute.
 HINT_BUDGET_MS = int(os.environ.get("HINT_BUDGET_MS", "1500"))
@@ -141,6 +170,11 @@ HINT_MAX_BUDGET_MS = int(os.environ.get("HINT_MAX_BUDGET_MS", "5000"))
 HINT_SHARDS = int(os.environ.get("HINT_SHARDS", "1"))  # root-parallel tasks per hint
 HINT_RATE_PER_SEAT = int(os.environ.get("HINT_RATE_PER_SEAT", "10"))
 HINT_RATE_PER_TABLE = int(os.environ.get("HINT_RATE_PER_TABLE", "30"))
+# The watchdog of a hint (a worker can die mid-search and tell no one): a hint no worker has
+# started within HINT_QUEUE_TIMEOUT_S is dropped, and a running search that has sent nothing
+# for HINT_SILENCE_S (it reports about every 250 ms) is given up; the phone hears "failed".
+HINT_QUEUE_TIMEOUT_S = float(os.environ.get("HINT_QUEUE_TIMEOUT_S", "30"))
+HINT_SILENCE_S = float(os.environ.get("HINT_SILENCE_S", "10"))
 
 # The embedded worker is a thread in the web process; set CELERY_EMBEDDED_WORKER=0 to run the
 # worker elsewhere even without Redis (rarely useful), or =1 to force it.

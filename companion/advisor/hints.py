@@ -7,6 +7,7 @@ group only (``seat_group``).
 
 from __future__ import annotations
 
+import logging
 import secrets
 import zlib
 from typing import Any
@@ -14,8 +15,15 @@ from typing import Any
 from django.conf import settings
 from django.core.cache import cache
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop as N_
 
+from companion.core.outages import REDIS_DOWN
+from companion.core.realtime import group_send_sync
+
+log = logging.getLogger(__name__)
 RESULT_TTL = 3600
+FINAL = frozenset({"done", "failed", "cancelled"})
+QUEUE_MARGIN_S = 2  # the watchdog waits a little longer than a queued task lives
 
 
 class HintRefused(Exception):
@@ -83,14 +91,32 @@ def request_hint(
     budget_ms: int | None = None,
 ) -> dict[str, Any]:
     """Start (or answer from cache) a hint for ``seat`` at ``seq``. Raises HintRefused."""
-    from companion.advisor import tasks
-
     budget = settings.HINT_BUDGET_MS if budget_ms is None else budget_ms
     if not 100 <= budget <= settings.HINT_MAX_BUDGET_MS:
         raise HintRefused(
             _("the thinking time must be 100 to %(max)s ms") % {"max": settings.HINT_MAX_BUDGET_MS},
             "bad_budget",
         )
+    try:
+        return _start(table_id, seat, seq, game, view, names, budget)
+    except REDIS_DOWN as exc:  # the cache (Redis) is down: say so, keep the table working
+        raise HintRefused(
+            _("hints are unavailable right now (the advisor's store is not answering)"),
+            "unavailable",
+        ) from exc
+
+
+def _start(
+    table_id: str,
+    seat: int,
+    seq: int,
+    game: str,
+    view: dict[str, Any],
+    names: list[str],
+    budget: int,
+) -> dict[str, Any]:
+    from companion.advisor import tasks
+
     note_table_seq(table_id, seq)
     cached = cache.get(result_key(table_id, seq, seat))
     if cached is not None:
@@ -100,7 +126,11 @@ def request_hint(
     if not _count(_key("rate-table", table_id), settings.HINT_RATE_PER_TABLE):
         raise HintRefused(_("too many hints at this table; try again in a minute"), "rate_table")
     hint_id = secrets.token_hex(6)
-    if not cache.add(lock_key(table_id, seat), hint_id, timeout=budget // 1000 + 30):
+    # Held as long as the hint can legitimately live (queued, then up to its hard time limit);
+    # the task frees it when it ends, the watchdog when its worker died.
+    hard_limit = budget / 1000 + 20
+    lock_ttl = round(settings.HINT_QUEUE_TIMEOUT_S + hard_limit)
+    if not cache.add(lock_key(table_id, seat), hint_id, timeout=lock_ttl):
         raise HintRefused(_("a hint is already being computed for you"), "busy")
     job = {
         "table_id": table_id,
@@ -116,8 +146,8 @@ def request_hint(
     }
     limits = {
         "soft_time_limit": budget / 1000 + 10,
-        "time_limit": budget / 1000 + 20,
-        "expires": 30,
+        "time_limit": hard_limit,
+        "expires": settings.HINT_QUEUE_TIMEOUT_S,  # a worker that takes it later drops it
     }
     try:
         for shard in range(1, job["shards"]):
@@ -128,4 +158,53 @@ def request_hint(
         raise HintRefused(
             _("hints are unavailable right now (no worker reachable)"), "unavailable"
         ) from exc
+    _watch(
+        table_id, seat, {"hint_id": hint_id, "seq": seq, "budget_ms": budget, "status": "queued"}
+    )
     return {"status": "started", "hint_id": hint_id}
+
+
+# --- the watchdog: a worker killed mid-search tells no one, so the seat's phones keep time ------
+
+
+def _watch(table_id: str, seat: int, hint: dict[str, Any]) -> None:
+    """Tell the seat's connections that a hint is queued: each starts the clock on it
+    (``patience``); the worker's own messages restart it."""
+    try:
+        group_send_sync(seat_group(table_id, seat), {"type": "hint.watch", "hint": hint})
+    except Exception:  # no live connection to warn: the lock's expiry frees the seat
+        log.warning("hint watch for table %s seat %s not sent", table_id, seat, exc_info=True)
+
+
+def patience(hint: dict[str, Any]) -> float | None:
+    """Seconds to wait for the next message of ``hint`` before giving it up (None: it ended).
+    A queued hint may wait for a worker as long as its task lives; a running search reports
+    about every 250 ms, so a long silence means its worker is gone."""
+    status = hint.get("status")
+    if status in FINAL:
+        return None
+    if status == "queued":
+        return settings.HINT_QUEUE_TIMEOUT_S + QUEUE_MARGIN_S
+    return settings.HINT_SILENCE_S
+
+
+def abandon(table_id: str, seat: int, hint: dict[str, Any]) -> dict[str, Any]:
+    """The verdict on a hint that went silent: its answer if it was stored after all (only the
+    message was lost), else "failed", with the seat's lock freed so that asking again works."""
+    hint_id, seq = hint.get("hint_id"), hint.get("seq")
+    try:
+        stored = cache.get(result_key(table_id, seq, seat))
+        if stored is not None and stored.get("hint_id") == hint_id:
+            return stored
+        if cache.get(lock_key(table_id, seat)) == hint_id:
+            cache.delete(lock_key(table_id, seat))
+    except REDIS_DOWN:
+        log.warning("hint %s given up; its lock could not be freed", hint_id, exc_info=True)
+    log.warning("hint %s for table %s seat %s: no word from its worker", hint_id, table_id, seat)
+    return {
+        "hint_id": hint_id,
+        "seq": seq,
+        "budget_ms": hint.get("budget_ms") or 1,
+        "status": "failed",
+        "message": N_("No answer from the advisor (its worker stopped); try again."),
+    }

@@ -1,14 +1,16 @@
-"""Health checks of each component the site needs: database, channel layer, Celery."""
+"""Health checks of each component the site needs: database, channel layer, cache, Celery."""
 
 from __future__ import annotations
 
 import asyncio
+import secrets
 import time
 from collections.abc import Awaitable, Callable
 from typing import Any
 
 from asgiref.sync import sync_to_async
 from channels.layers import get_channel_layer
+from django.core.cache import cache, caches
 from django.db import connection
 
 CheckResult = dict[str, Any]
@@ -31,12 +33,31 @@ async def check_channel_layer() -> str:
     layer = get_channel_layer()
     if layer is None:
         raise RuntimeError("no channel layer configured")
-    channel = await layer.new_channel("healthz.")
+    # The default prefix matters: with Redis, one receive loop per process serves all of its
+    # "specific." channels; a channel of another prefix is never read while a websocket of this
+    # process holds that loop, and the check timed out whenever a phone was connected.
+    channel = await layer.new_channel()
     await layer.send(channel, {"type": "healthz.echo", "ok": True})
     message = await layer.receive(channel)
     if message.get("ok") is not True:
         raise RuntimeError("channel layer returned a different message")
     return type(layer).__name__
+
+
+def _cache() -> str:
+    """A write and a read of the cache (Redis in production: hint answers, locks, rate limits)."""
+    key = f"healthz:{secrets.token_hex(4)}"
+    cache.set(key, "ok", timeout=10)
+    try:
+        if cache.get(key) != "ok":
+            raise RuntimeError("the cache returned something else")
+    finally:
+        cache.delete(key)
+    return type(caches["default"]).__name__
+
+
+async def check_cache() -> str:
+    return await sync_to_async(_cache, thread_sensitive=False)()
 
 
 def _celery(timeout: float) -> str:
@@ -70,10 +91,11 @@ async def _run(check: Callable[[], Awaitable[str]], timeout: float) -> CheckResu
 
 
 async def run_all(timeout: float = 6.0) -> dict[str, Any]:
-    database, layer, celery = await asyncio.gather(
+    database, layer, cached, celery = await asyncio.gather(
         _run(check_database, timeout),
         _run(check_channel_layer, timeout),
+        _run(check_cache, timeout),
         _run(check_celery, timeout),
     )
-    components = {"database": database, "channel_layer": layer, "celery": celery}
+    components = {"database": database, "channel_layer": layer, "cache": cached, "celery": celery}
     return {"ok": all(c["ok"] for c in components.values()), "components": components}

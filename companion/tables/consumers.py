@@ -35,7 +35,7 @@ MAX_FRAME = 4096
 # every sync renders the whole seat view, so a flood would cost the other phones' renders.
 FRAME_BURST = 20
 FRAME_WINDOW_S = 10.0
-TRY_AGAIN_LATER = 1013  # a close code on which browsers' clients (htmx's ws extension) reconnect
+TRY_AGAIN_LATER = 4503  # "reconnect later"; Daphne allows a server only 1000 and 3000-4999
 # Close codes: a server may send only 1000 and 3000-4999 (Daphne/autobahn refuse RFC 6455's
 # 1003/1008/1009 from an application), so these are 4000 + the RFC's number.
 UNSUPPORTED_DATA = 4003  # a binary frame where only text is understood
@@ -170,8 +170,12 @@ class TableConsumer(HintWatchdog, AsyncWebsocketConsumer):
             await self.send(text_data=json.dumps({"type": "error", "message": message}))
 
     async def _unavailable(self) -> None:
-        """The database is not answering: say so and close with "try again later", on which
-        phones reconnect (with backoff) until it is back."""
+        """The database is not answering. A JSON client is told so and closed with 4503; the
+        page's connection is refused, which htmx's ws extension retries (with backoff) until
+        the database is back (it would not retry after a clean close)."""
+        if self.format != "json":
+            await self.close()
+            return
         await self.accept()
         await self._error("the table's database is not answering; reconnect in a moment")
         await self.close(code=TRY_AGAIN_LATER)

@@ -7,6 +7,43 @@
 (function () {
   var reducedMotion = window.matchMedia("(prefers-reduced-motion: reduce)");
 
+  // Reconnecting: htmx's ws extension retries after an abnormal close (1006: the server went
+  // away or refused the connection, as it does while its database is down; 1011 when it
+  // failed), by default with a backoff that grows to 64 s. A phone at the table should be back
+  // within seconds of the server: the wait doubles from 0.5 s up to 8 s, with jitter so that
+  // phones spread out.
+  if (window.htmx) {
+    htmx.config.wsReconnectDelay = function (retryCount) {
+      var cap = Math.min(8000, 500 * Math.pow(2, retryCount));
+      return cap / 2 + Math.random() * cap / 2;
+    };
+  }
+
+  // A tap the server could not serve because its database or Redis is down (503) says why
+  // instead of doing nothing; the next tap that works clears it.
+  function showTrouble(message) {
+    var note = document.getElementById("trouble");
+    if (!note && !message) return;
+    if (!note) {
+      var anchor = document.getElementById("live");
+      if (!anchor) return;
+      note = document.createElement("p");
+      note.id = "trouble";
+      note.className = "offline-banner";
+      note.setAttribute("role", "alert");
+      anchor.parentNode.insertBefore(note, anchor);
+    }
+    note.textContent = message;
+    note.hidden = !message;
+  }
+  document.addEventListener("htmx:responseError", function (evt) {
+    var xhr = evt.detail.xhr;
+    if (xhr && xhr.status === 503) showTrouble(xhr.responseText);
+  });
+  document.addEventListener("htmx:afterRequest", function (evt) {
+    if (evt.detail.successful) showTrouble("");
+  });
+
   function setOnline(online) {
     document.body.classList.toggle("offline", !online);
     var banner = document.getElementById("offline");
