@@ -27,9 +27,10 @@ from .models import Table
 from .rendering import hint_fragments, live_fragments
 from .tokens import cookie_name, token_from_cookie
 
-# Phones send nothing but an occasional {"type": "sync"}. Daphne refuses frames over 16 KiB
-# before they reach Python (--websocket-max-message-size in docker-compose.yml); this is the
-# consumer's own, tighter limit, which also holds under `manage.py runserver`.
+# Phones send nothing but an occasional {"type": "sync"}. Daphne refuses frames over 1 MiB
+# before they reach Python (--websocket-max-message-size in docker-compose.yml; the limit also
+# applies to what it sends, and a page's fragments are tens of KiB); this is the consumer's own,
+# far tighter limit, which also holds under `manage.py runserver`.
 MAX_FRAME = 4096
 # A connection that sends more than FRAME_BURST frames within FRAME_WINDOW_S seconds is closed:
 # every sync renders the whole seat view, so a flood would cost the other phones' renders.
