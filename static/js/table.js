@@ -1,6 +1,6 @@
-// Live table: while the websocket is down, say so and pause the play entry (a play entered
-// against an old position would only be refused as stale). The server re-sends the whole
-// seat view on every (re)connect, so nothing else needs resynchronising here.
+// Live table: while the websocket is down, say so and pause the play entry if the state shown
+// may be old (a play entered against an old position would only be refused as stale). The server
+// re-sends the whole seat view on every (re)connect, so nothing else needs resynchronising here.
 // Keyboards and screen readers: after a step of the entry the focus moves to the new step, after
 // a play to the referee's answer, and the "All legal plays" list keeps what was open across
 // live updates. Motion (scrolling) follows prefers-reduced-motion.
@@ -67,9 +67,33 @@
     return !active || active === document.body || !active.isConnected;
   }
 
-  document.addEventListener("htmx:wsOpen", function () { setOnline(true); });
-  document.addEventListener("htmx:wsClose", function () { setOnline(false); });
-  document.addEventListener("htmx:wsError", function () { setOnline(false); });
+  // Without the live connection, the entry pauses only while the state on the page may be old
+  // (its connection dropped). A page whose state has just come from the server (loaded, or the
+  // answer to a play, which carries fresh fragments) keeps it even when live updates cannot
+  // connect (Redis down): a play against a table that moved on is only refused as stale, with
+  // the new state. "no-live" says that the others' plays need a reload meanwhile.
+  var live = false;
+  var fresh = true;
+  function showConnection() {
+    setOnline(live || fresh);
+    var noLive = document.getElementById("no-live");
+    if (noLive) noLive.hidden = live || !fresh;
+  }
+  document.addEventListener("htmx:wsOpen", function () { live = true; fresh = true; showConnection(); });
+  function lost() {
+    if (live) fresh = false;
+    live = false;
+    showConnection();
+  }
+  document.addEventListener("htmx:wsClose", lost);
+  document.addEventListener("htmx:wsError", lost);
+  document.addEventListener("htmx:afterRequest", function (evt) {
+    var config = evt.detail.requestConfig;
+    if (!live && evt.detail.successful && config && config.verb === "post") {
+      fresh = true;
+      showConnection();
+    }
+  });
   // A fragment swapped in while offline must stay disabled.
   document.addEventListener("htmx:afterSwap", function () {
     if (document.body.classList.contains("offline")) setOnline(false);

@@ -25,6 +25,7 @@ from websockets.exceptions import ConnectionClosed, InvalidStatus
 from websockets.sync.client import ClientConnection, connect
 
 from tests.conftest import HANDS
+from tests.e2e.conftest import CHROMIUM, CHROMIUM_ARGS, PHONE
 from tests.hardening.outages import CuttableProxy, RedisServer, kill_tree
 from tests.services import require
 from tests.topology import Topology, running_topology
@@ -498,3 +499,108 @@ def test_database_drop_answers_503_writes_nothing_and_recovers(
         assert assert_log_whole(top, game) == seq
     finally:
         ann.close()
+
+
+# --- a phone's page through the outages (Chromium) ------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def browser():
+    from pathlib import Path
+
+    if not Path(CHROMIUM).exists():
+        pytest.skip(f"Debian chromium not installed at {CHROMIUM}")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        chromium = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+        yield chromium
+        chromium.close()
+
+
+# The page's CSP forbids eval (so no wait_for_function); the count of live connections opened
+# since the page loaded is kept on <html data-ws-opens> instead (init scripts are not eval).
+COUNT_WS_OPENS = """
+document.addEventListener("htmx:wsOpen", () => {
+  const html = document.documentElement;
+  html.dataset.wsOpens = String(Number(html.dataset.wsOpens || 0) + 1);
+});
+"""
+LIVE = "html[data-ws-opens]"
+
+
+def seat_page(browser, top: Topology, game: Game, seat: int):
+    """Seat ``seat``'s phone: its signed seat cookie, as joining in the browser would set."""
+    from django.core import signing
+
+    from companion.tables.tokens import COOKIE_SALT, cookie_name
+
+    context = browser.new_context(**PHONE)
+    context.set_default_timeout(SLACK_S * 1000)
+    value = signing.dumps(
+        [game.id, game.tokens[seat]], key=top.env["DJANGO_SECRET_KEY"], salt=COOKIE_SALT
+    )
+    context.add_cookies([{"name": cookie_name(game.id), "value": value, "url": top.base_url}])
+    page = context.new_page()
+    page.add_init_script(COUNT_WS_OPENS)
+    page.on("dialog", lambda dialog: dialog.accept())
+    return page
+
+
+def enter_play(page, card: str) -> None:
+    """Card → its first legal move → Confirm, as a player taps it."""
+    page.locator(f'#entry button.card[hx-get$="card={card}"]').click()
+    page.locator("#entry[data-step='moves'] button.move").first.click()
+    page.locator("#entry[data-step='confirm'] button.confirm-play").click()
+
+
+@pytest.mark.browser
+def test_a_phone_page_through_redis_and_database_outages(
+    healthy: Topology, redis_server: RedisServer, db_proxy: CuttableProxy, browser
+):
+    from playwright.sync_api import expect
+
+    top = healthy
+    web, web2 = top.base_urls
+    game = Game.dealt(web)
+    seq = game.state(web)["seq"]
+    page = seat_page(browser, top, game, 0)
+    try:
+        page.goto(f"{web}/t/{game.id}/")
+        page.wait_for_selector(LIVE)
+
+        # Redis stops: the page loses its live connection; what it shows may be old, so the
+        # entry pauses.
+        redis_server.stop()
+        expect(page.locator("#offline")).to_be_visible()
+        expect(page.locator("#entry button.card").first).to_be_disabled()
+        # Reloaded, the page is current: the player enters the play; the page says that live
+        # updates are off.
+        page.reload()
+        expect(page.locator("#no-live")).to_be_visible()
+        expect(page.locator("#offline")).to_be_hidden()
+        enter_play(page, "1")
+        seq += 1
+        page.wait_for_selector(f'#status[data-seq="{seq}"]')
+        assert game.state(web2)["seq"] == seq
+
+        # Redis returns: the page reconnects by itself and is live again.
+        redis_server.start()
+        page.wait_for_selector(LIVE, timeout=60_000)
+        expect(page.locator("#no-live")).to_be_hidden()
+        seq = game.play(web2, "1 K", game.tokens[1], seq)
+        page.wait_for_selector(f'#status[data-seq="{seq}"]')
+
+        # The database drops: a tap says why instead of doing nothing; once it is back, the
+        # next tap clears the message.
+        page.locator("details.whatif summary").click()
+        page.locator("#whatif-action").fill("13 K")
+        db_proxy.cut()
+        page.locator("details.whatif button[type=submit]").first.click()
+        expect(page.locator("#trouble")).to_be_visible()
+        expect(page.locator("#trouble")).to_contain_text("database is not answering")
+        db_proxy.restore()
+        page.locator("details.whatif button[type=submit]").first.click()
+        expect(page.locator("#trouble")).to_be_hidden()
+    finally:
+        page.context.close()
