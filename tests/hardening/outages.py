@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import shutil
 import signal
 import socket
 import subprocess
@@ -15,7 +16,7 @@ from pathlib import Path
 
 from tests.services import free_port
 
-REDIS_SERVER = os.environ.get("REDIS_SERVER_PATH", "/usr/bin/redis-server")
+REDIS_SERVER = os.environ.get("REDIS_SERVER_PATH") or shutil.which("redis-server") or ""
 
 
 class RedisServer:

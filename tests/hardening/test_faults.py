@@ -12,6 +12,7 @@ written down in docs/operations.md ("Faults").
 from __future__ import annotations
 
 import json
+import os
 import re
 import time
 import urllib.error
@@ -26,7 +27,7 @@ from websockets.sync.client import ClientConnection, connect
 
 from tests.conftest import HANDS
 from tests.e2e.conftest import CHROMIUM, CHROMIUM_ARGS, PHONE
-from tests.hardening.outages import CuttableProxy, RedisServer, kill_tree
+from tests.hardening.outages import REDIS_SERVER, CuttableProxy, RedisServer, kill_tree
 from tests.services import require
 from tests.topology import Topology, running_topology
 
@@ -43,6 +44,11 @@ SLACK_S = 30  # the machine is busy: every bound below gets this much on top
 
 @pytest.fixture(scope="module")
 def redis_server(tmp_path_factory) -> Iterator[RedisServer]:
+    if not REDIS_SERVER:
+        message = "redis-server is not installed (the fault tests start their own)"
+        if os.environ.get("CI"):
+            pytest.fail(message)
+        pytest.skip(message)
     server = RedisServer(tmp_path_factory.mktemp("redis"))
     server.start()
     yield server
@@ -509,7 +515,10 @@ def browser():
     from pathlib import Path
 
     if not Path(CHROMIUM).exists():
-        pytest.skip(f"Debian chromium not installed at {CHROMIUM}")
+        message = f"Debian chromium not installed at {CHROMIUM} (apt-get install chromium)"
+        if os.environ.get("CI"):
+            pytest.fail(message)
+        pytest.skip(message)
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as pw:
