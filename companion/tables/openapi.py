@@ -217,6 +217,82 @@ RECORD = {
 }
 
 
+_TALLY = {
+    "type": "object",
+    "required": ["card", "count", "copies"],
+    "properties": {
+        "card": {"type": "string", "description": "the engine's card token"},
+        "count": {"type": "integer"},
+        "copies": {"type": "integer", "description": "copies in the deck (0: not meaningful)"},
+    },
+}
+CARD_COUNT = {
+    "type": "object",
+    "required": ["game", "scope", "seat", "exact", "facts", "groups", "chances"],
+    "properties": {
+        "game": {"type": "string"},
+        "scope": {"enum": ["public", "seat"]},
+        "seat": {"type": ["integer", "null"]},
+        "exact": {
+            "type": "boolean",
+            "description": "false: the chances were estimated by sampling (rare)",
+        },
+        "facts": {"type": "object", "description": "e.g. partner, the cards of the next draw"},
+        "groups": {
+            "type": "array",
+            "items": {
+                "type": "object",
+                "required": ["kind", "seat", "size", "hidden", "parts", "cards"],
+                "properties": {
+                    "kind": {
+                        "enum": ["unseen", "known", "pile", "top"],
+                        "description": "unseen: not seen yet (by the audience); known: known "
+                        "in `seat`'s hand; pile: the shuffled part of `seat`'s draw pile "
+                        "(with `hidden` unknown hand cards); top: known cards on top of it",
+                    },
+                    "seat": {"type": ["integer", "null"]},
+                    "size": {"type": "integer"},
+                    "hidden": {"type": "integer"},
+                    "parts": {"type": "object", "description": "where the cards are"},
+                    "cards": {"type": "array", "items": _TALLY},
+                },
+            },
+        },
+        "chances": {
+            "type": "array",
+            "items": {
+                "type": "object",
+                "required": ["card", "target", "seat", "p"],
+                "properties": {
+                    "card": {"type": "string"},
+                    "target": {"enum": ["seat", "anyone", "draw"]},
+                    "seat": {"type": ["integer", "null"]},
+                    "p": {
+                        "type": "number",
+                        "minimum": 0,
+                        "maximum": 1,
+                        "description": "P(at least one): in that seat's hand, in any other "
+                        "hand, or in the own next draw",
+                    },
+                },
+            },
+        },
+    },
+}
+COUNTER = {
+    "type": "object",
+    "required": ["game", "seq", "seat", "public", "private", "needs_hand"],
+    "properties": {
+        "game": {"type": "string"},
+        "seq": {"type": "integer"},
+        "seat": {"type": ["integer", "null"]},
+        "public": CARD_COUNT,
+        "private": {"oneOf": [CARD_COUNT, {"type": "null"}]},
+        "needs_hand": {"type": "boolean"},
+    },
+}
+
+
 def document() -> dict[str, Any]:
     max_budget = settings.HINT_MAX_BUDGET_MS
     return {
@@ -405,6 +481,18 @@ def document() -> dict[str, Any]:
                     "security": OPTIONAL_TOKEN,
                     "responses": {
                         "200": _answer("the record", {"type": "object"}),
+                        **_errors(403, 404),
+                    },
+                }
+            },
+            "/api/tables/{table_id}/counter": {
+                "get": {
+                    "summary": "The card counter: the cards not seen yet (public) and, for the "
+                    "token's seat once its hand is entered, its chances (private to it)",
+                    "parameters": [TABLE_ID],
+                    "security": OPTIONAL_TOKEN,
+                    "responses": {
+                        "200": _answer("the counter", COUNTER),
                         **_errors(403, 404),
                     },
                 }

@@ -15,7 +15,7 @@ from django.utils.translation import gettext_lazy
 from companion.engines import TABLE as TABLE_DECISION
 from companion.engines import get_game
 
-from . import localize, presenters, selectors
+from . import card_counter, localize, presenters, selectors
 from .models import Table
 from .presenters import colours, legal_plays
 from .services import Actor
@@ -26,6 +26,8 @@ PAGE_FRAGMENTS = ("status", "history")
 GAME_FRAGMENTS = ("board", "score", "entry")
 #: Every legal play of the seat to move as a button in words (the same for every game).
 PLAYS = "tables/legal_plays.html#plays"
+#: The card counter panel's live part (public, plus the private part of the page's own seat).
+COUNTER = "tables/card_counter.html#counter"
 
 
 def table_context(
@@ -67,6 +69,7 @@ def table_context(
     context["all_plays"] = legal_plays.listing(
         game, state, seat, bool(actor and actor.is_host), presenter.describe_play, names
     )
+    context["counter"] = card_counter.panel_context(table, seats, seat)
     return context
 
 
@@ -83,7 +86,8 @@ def live_fragments(table: Table, actor: Actor | None) -> str:
     """Every live fragment of the page, each marked for an out-of-band swap."""
     context = table_context(table, actor)
     html = _fragments(context, GAME_FRAGMENTS, PAGE_FRAGMENTS)
-    return html + render_to_string(PLAYS, {**context, "oob": True})
+    html += render_to_string(PLAYS, {**context, "oob": True})
+    return html + render_to_string(COUNTER, {**context, "oob": True})
 
 
 #: what a hint's outcome chance means, per game (the advisor's `Config.outcome`)

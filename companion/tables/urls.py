@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import api, record_api, record_views, views
+from . import api, counter_api, record_api, record_views, views
 
 app_name = "tables"
 
@@ -41,4 +41,5 @@ api_urlpatterns = [
     path("tables/<str:table_id>/corrections", api.corrections, name="api-corrections"),
     path("tables/<str:table_id>/record", record_api.record, name="api-record"),
     path("tables/<str:table_id>/summary", record_api.summary, name="api-summary"),
+    path("tables/<str:table_id>/counter", counter_api.counter, name="api-counter"),
 ]

@@ -177,6 +177,7 @@ def test_dog_the_exchange_gift_is_known_to_the_giver() -> None:
     assert mine is not None
     known = [g for g in mine.groups if g.kind == "known"]
     assert [(g.seat, [(t.card, t.count) for t in g.tallies]) for g in known] == [(2, [("7", 1)])]
+    assert known[0].size == 6 and known[0].hidden == 5
     assert chance(mine, "7", seat=2) == 1.0 and chance(mine, "7", "anyone") == 1.0
     assert chance(mine, "7", seat=1) == pytest.approx(miss(103, 7, 6), abs=1e-12)
     assert dog_counter.seat_count(DOG.view(s, 2), 2) is None

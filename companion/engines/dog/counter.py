@@ -58,6 +58,7 @@ def _seat_count(view: DogState, seat: int) -> CardCount:
                     s,
                     len(view.hands[s]),
                     tallies(counts(known), KINDS, TOKEN, DECK, zeros=False),
+                    hidden=view.hands[s].count(UNKNOWN),
                 )
             )
     others = [s for s in range(n) if s != seat and view.hands[s]]
