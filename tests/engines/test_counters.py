@@ -379,3 +379,20 @@ def test_hit_known_top_cards_are_drawn_for_sure() -> None:
     assert chance(mine, "5", "draw", 1) == 1.0
     # One card from the top, two from the reshuffled 7: 1 - C(6, 2) / C(7, 2).
     assert chance(mine, "s1", "draw", 1) == pytest.approx(miss(7, 1, 2), abs=1e-12)
+
+
+def test_dog_falls_back_to_sampling_when_the_count_is_too_costly(monkeypatch) -> None:
+    s = DOG.new_game(NO_EXCHANGE)
+    s = run(DOG, s, "deal", "hand 0 2,3,4,5,6,8", "hand 1 2,3,4,5,6,8", "fold")
+    view = DOG.view(s, 1)
+    exact = dog_counter.seat_count(view, 1)
+    monkeypatch.setattr("companion.engines.counter.WORK_LIMIT", 0)
+    dog_counter._seat_count.cache_clear()
+    try:
+        sampled = dog_counter.seat_count(view, 1)
+    finally:
+        dog_counter._seat_count.cache_clear()
+    assert exact.exact and not sampled.exact
+    assert sampled == dog_counter._seat_count.__wrapped__(view, 1)  # same seed: same numbers
+    for card in ("joker", "7", "2"):
+        assert chance(sampled, card, seat=3) == pytest.approx(chance(exact, card, seat=3), abs=0.05)
