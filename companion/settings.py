@@ -257,5 +257,13 @@ LOGGING = {
     "loggers": {
         "django.channels.server": {"level": "WARNING"},
         "celery": {"level": os.environ.get("CELERY_LOG_LEVEL", "WARNING")},
+        # Never at DEBUG, whatever LOG_LEVEL says: these print private cards. Django's template
+        # engine dumps a page's whole context (a seat's own hand) for every missing variable,
+        # the SQL log the parameters of a hand entry, Celery's pool every task's arguments (a
+        # hint's view holds the asking seat's hand) and its tracer a hint's result.
+        "django.template": {"level": "INFO"},
+        "django.db.backends": {"level": "INFO"},
+        "celery.pool": {"level": "INFO"},
+        "celery.app.trace": {"level": "WARNING"},
     },
 }
