@@ -569,13 +569,23 @@ def test_admin_is_behind_a_login(production, client):
 
 
 @pytest.mark.django_db
-def test_pages_send_a_content_security_policy_without_inline_scripts(client):
-    """Also in development, so the browser tests run under the same policy."""
-    page = client.get("/t/new")
-    assert "script-src 'self'" in page["Content-Security-Policy"]
-    html = page.content.decode()
-    assert not re.search(r"<script(?![^>]*\bsrc=)[^>]*>", html)  # no inline script element
-    assert not re.search(r"\son[a-z]+\s*=", html)  # no inline event handler
+def test_pages_send_a_content_security_policy_without_inline_scripts(dealt_table):
+    """Also in development, so the browser tests run under the same policy. The pages a phone
+    sees (as the host, so every entry and form is there) have no inline script or handler."""
+    t = dealt_table
+    host = Client()
+    host.cookies[cookie_name(t.id, "host")] = cookie_value(t.id, t.host)
+    host.cookies[cookie_name(t.id)] = cookie_value(t.id, t.tokens[0])
+    pages = ["/", "/t/new", "/t/new/hit", "/t/new/lifeislife", "/t/join", "/rules/", "/rules/dog/"]
+    pages += [f"/t/{t.id}/{p}" for p in ("", "present", "replay", "summary", "seats", "entry")]
+    for path in pages:
+        page = host.get(path, follow=True)  # a seated phone's /seats leads to its table
+        assert page.status_code == 200, path
+        assert "script-src 'self'" in page["Content-Security-Policy"], path
+        html = page.content.decode()
+        assert not re.search(r"<script(?![^>]*\bsrc=)[^>]*>", html), path  # inline script
+        assert not re.search(r"<[^>]+\son[a-z]+\s*=", html), path  # inline event handler
+        assert "javascript:" not in html, path
 
 
 # --- websocket limits on the deployed command -----------------------------------------------------
