@@ -66,7 +66,8 @@ def db_proxy() -> Iterator[CuttableProxy]:
 @pytest.fixture(scope="module")
 def faulty(redis_server, db_proxy, tmp_path_factory) -> Iterator[Topology]:
     postgres = urlparse(require("postgres"))
-    through_proxy = postgres._replace(netloc=f"{postgres.username}@127.0.0.1:{db_proxy.port}")
+    credentials, at, _ = postgres.netloc.rpartition("@")
+    through_proxy = postgres._replace(netloc=f"{credentials}{at}127.0.0.1:{db_proxy.port}")
     with running_topology(
         through_proxy.geturl(),
         redis_server.url,
