@@ -117,9 +117,25 @@ def run(argv: Sequence[str]) -> tuple[int, dict[str, Any]]:
         return 2, {"error": {"code": exc.code, "message": str(exc)}}
 
 
+# Characters that str.splitlines() (and so many readers) take for a line break although JSON
+# leaves them raw inside strings: escaped, so the answer stays one line whatever argv held.
+_LINE_BREAKS = {"\x85": "\\u0085", "\u2028": "\\u2028", "\u2029": "\\u2029"}
+
+
+def _one_line(obj: dict[str, Any]) -> str:
+    text = json.dumps(obj, ensure_ascii=False)
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:  # lone surrogates: argv bytes that were not UTF-8
+        text = json.dumps(obj)
+    for raw, escaped in _LINE_BREAKS.items():
+        text = text.replace(raw, escaped)
+    return text
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     code, obj = run(sys.argv[1:] if argv is None else argv)
-    sys.stdout.write(json.dumps(obj, ensure_ascii=False) + "\n")
+    sys.stdout.write(_one_line(obj) + "\n")
     return code
 
 

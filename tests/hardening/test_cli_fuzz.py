@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from companion.engines import TABLE, get_game
@@ -128,6 +128,7 @@ def damaged(data: st.DataObject, position: dict[str, Any]) -> dict[str, Any]:
 
 @pytest.mark.parametrize("game_name", GAMES)
 @FUZZ
+@example(argv=["new", "\x85"])  # echoed in "unrecognized arguments": a line break for splitlines
 @given(argv=st.lists(st.text(max_size=12) | st.sampled_from(COMMANDS + GAMES), max_size=5))
 def test_any_arguments_are_answered(game_name, argv):
     if any(arg.startswith("-") and "-h".startswith(arg[:2]) for arg in argv):
@@ -200,9 +201,12 @@ def test_deeply_nested_json_is_refused():
 
 
 def cli(*args: str | bytes) -> subprocess.CompletedProcess[bytes]:
+    # A strict UTF-8 stdout, as under a UTF-8 locale: undecodable argv must still print.
+    env = {**os.environ, "PYTHONIOENCODING": "utf-8:strict"}
     return subprocess.run(
         [sys.executable, "-m", "companion.engines", *args],
         cwd=ROOT,
+        env=env,
         capture_output=True,
         timeout=120,
         check=False,
@@ -215,11 +219,22 @@ def cli(*args: str | bytes) -> subprocess.CompletedProcess[bytes]:
         ["dog", "check", "{}", b"\xff\xfe not utf-8"],
         ["hit", "moves", b'{"game": "hit", "players": "\xff"}'],
         ["lifeislife", "check", "[]", "\udcff"],
+        ["dog", "new", "\udcff"],
+        ["hit", "new", "\x85\u2028"],
         ["lifeislife", "frobnicate"],
         ["dog"],
         [],
     ],
-    ids=["bytes-action", "bytes-position", "surrogate", "unknown-command", "no-command", "none"],
+    ids=[
+        "bytes-action",
+        "bytes-position",
+        "surrogate",
+        "surrogate-echoed",
+        "line-separators-echoed",
+        "unknown-command",
+        "no-command",
+        "none",
+    ],
 )
 def test_real_processes_answer_with_status_2_and_no_traceback(args):
     proc = cli(*(a.encode("utf-8", "surrogateescape") if isinstance(a, str) else a for a in args))
