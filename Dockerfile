@@ -26,4 +26,4 @@ RUN DJANGO_SECRET_KEY=build-only python manage.py collectstatic --noinput \
 
 USER companion
 EXPOSE 8000
-CMD ["daphne", "--bind", "0.0.0.0", "--port", "8000", "--proxy-headers", "--websocket-max-message-size", "16384", "--websocket-max-frame-size", "16384", "companion.asgi:application"]
+CMD ["daphne", "--bind", "0.0.0.0", "--port", "8000", "--proxy-headers", "--websocket-max-message-size", "1048576", "--websocket-max-frame-size", "1048576", "companion.asgi:application"]

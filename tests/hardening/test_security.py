@@ -659,3 +659,25 @@ def test_daphne_as_deployed_refuses_oversized_frames_and_spares_other_phones(tmp
     finally:
         server.stop()
         log.close()
+
+
+@pytest.mark.django_db
+def test_the_websocket_limit_leaves_room_for_what_the_server_sends(dealt_table, settings):
+    """Daphne's message limit also holds for what it sends: a 16 KiB limit once cut off every
+    page's live fragments. The deployed command, the image and runserver all leave ten times
+    the fragments of a dealt table."""
+    from companion.tables.rendering import live_fragments
+    from companion.tables.services import Actor
+    from tests.topology import compose_command
+
+    table = Table.objects.get(id=dealt_table.id)
+    sent = len(live_fragments(table, Actor(0, True)).encode())
+    command = compose_command("web")
+    dockerfile = (ROOT / "Dockerfile").read_text()
+    limits = {
+        "runserver": settings.DAPHNE_WEBSOCKET_MAX_MESSAGE_SIZE,
+        "compose": int(command[command.index("--websocket-max-message-size") + 1]),
+        "image": int(re.search(r'"--websocket-max-message-size", "(\d+)"', dockerfile).group(1)),
+    }
+    for where, limit in limits.items():
+        assert limit >= 10 * sent, (where, limit, sent)
