@@ -28,6 +28,7 @@ import json
 import os
 import random
 import re
+import resource
 import sys
 import tempfile
 import time
@@ -217,6 +218,13 @@ class Load:
         self.stats.duplicated += sum(p.duplicates for p in phones)
 
 
+def machine_busy() -> tuple[float, float]:
+    """(busy, total) jiffies of all cores since boot, from /proc/stat."""
+    fields = [int(x) for x in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
+    idle = fields[3] + fields[4]
+    return sum(fields) - idle, sum(fields)
+
+
 def cpu_and_memory(top: Topology) -> dict[str, tuple[float, float]]:
     """Per server process: CPU seconds (user + system) and resident MB, from /proc."""
     tick = os.sysconf("SC_CLK_TCK")
@@ -255,10 +263,15 @@ def main(argv: list[str] | None = None) -> Stats:
                          webs=2) as top,
     ):
         before = cpu_and_memory(top)
+        own_before = resource.getrusage(resource.RUSAGE_SELF)
+        busy_before = machine_busy()
         started = time.perf_counter()
         stats = asyncio.run(run(top, args.tables, args.seconds, args.pace, args.seed))
         elapsed = time.perf_counter() - started
         after = cpu_and_memory(top)
+        own = resource.getrusage(resource.RUSAGE_SELF)
+        busy_after = machine_busy()
+        own_cpu = own.ru_utime + own.ru_stime - own_before.ru_utime - own_before.ru_stime
     submit_ms = [1000 * s for s in stats.submit]
     fanout_ms = [1000 * s for s in stats.fanout]
     print(f"{args.tables} tables × 4 phones on 2 Daphne processes, pace {args.pace} s, "
@@ -271,6 +284,10 @@ def main(argv: list[str] | None = None) -> Stats:
     for name, (cpu, rss) in after.items():
         used = cpu - before.get(name, (0.0, 0.0))[0]
         print(f"{name}: {100 * used / elapsed:.0f}% of a core, {rss:.0f} MB resident")
+    busy = (busy_after[0] - busy_before[0]) / (busy_after[1] - busy_before[1])
+    print(f"load generator (this process: phones and drivers): {100 * own_cpu / elapsed:.0f}% "
+          f"of a core; the whole machine ({os.cpu_count()} cores, PostgreSQL and Redis "
+          f"included): {100 * busy:.0f}% busy")
     print(f"tables={args.tables} submit_p95_ms={pct(submit_ms, 0.95):.1f} "
           f"fanout_p95_ms={pct(fanout_ms, 0.95):.1f} lost={stats.lost} "
           f"duplicated={stats.duplicated}")

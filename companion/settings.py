@@ -99,6 +99,24 @@ if DATABASE_URL:
     DATABASES["default"].setdefault("OPTIONS", {})["connect_timeout"] = int(
         os.environ.get("DB_CONNECT_TIMEOUT", "5")
     )
+    # PostgreSQL: a connection pool per process (psycopg_pool through Django), so that a
+    # request or a websocket render borrows an open connection instead of opening one (a new
+    # backend process each time). Connections are checked when borrowed, so one broken by a
+    # database restart or a dropped network is replaced, not handed out.
+    if (
+        DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql"
+        and DATABASES["default"]["CONN_MAX_AGE"] == 0
+        and os.environ.get("DB_POOL", "1") == "1"
+    ):
+        from psycopg_pool import ConnectionPool
+
+        DATABASES["default"]["CONN_HEALTH_CHECKS"] = False
+        DATABASES["default"]["OPTIONS"]["pool"] = {
+            "min_size": 1,
+            "max_size": int(os.environ.get("DB_POOL_SIZE", "8")),
+            "timeout": int(os.environ.get("DB_CONNECT_TIMEOUT", "5")),
+            "check": ConnectionPool.check_connection,
+        }
 else:
     DATABASES = {
         "default": {

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import time
+from functools import partial
 from typing import Any
 from urllib.parse import parse_qs
 
@@ -32,6 +33,12 @@ from .tokens import cookie_name, token_from_cookie
 # applies to what it sends, and a page's fragments are tens of KiB); this is the consumer's own,
 # far tighter limit, which also holds under `manage.py runserver`.
 MAX_FRAME = 4096
+
+# Renders read only (the table, its log, the cached state) and may run side by side. Channels
+# runs `database_sync_to_async` on one thread per process (there is no per-connection thread
+# context as Django gives each HTTP request), which queued every phone's render behind the
+# others: with 100 busy tables, updates reached phones seconds late.
+render_in_thread = partial(database_sync_to_async, thread_sensitive=False)
 # A connection that sends more than FRAME_BURST frames within FRAME_WINDOW_S seconds is closed:
 # every sync renders the whole seat view, so a flood would cost the other phones' renders.
 FRAME_BURST = 20
@@ -129,7 +136,7 @@ class TableConsumer(HintWatchdog, AsyncWebsocketConsumer):
         self.actor = services.actor_for(table, *tokens)
         return True
 
-    @database_sync_to_async
+    @render_in_thread
     @in_connection_language
     def _render(self, newer_than: int) -> tuple[int, str | None]:
         """(seq, this connection's view), or (seq, None) when it has nothing newer."""
@@ -141,7 +148,7 @@ class TableConsumer(HintWatchdog, AsyncWebsocketConsumer):
             return table.seq, json.dumps(state)
         return table.seq, live_fragments(table, self.actor)
 
-    @database_sync_to_async
+    @render_in_thread
     @in_connection_language
     def _render_hint(self, hint: dict[str, Any]) -> str:
         return hint_fragments(Table.objects.get(id=self.table_id), self.actor, hint)

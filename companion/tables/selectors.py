@@ -12,7 +12,7 @@ from companion.engines import get_game
 from . import localize, presenters
 from .models import Event, Table
 from .services import Actor
-from .state_cache import load_state
+from .state_cache import load_events, load_state
 
 
 def seat_state(table: Table, seat: int | None) -> Any:
@@ -26,7 +26,7 @@ def seat_state(table: Table, seat: int | None) -> Any:
 
 def history(table: Table, seat: int | None, limit: int | None = None) -> list[dict[str, Any]]:
     """The log as ``seat`` may read it: private lines of other seats show their public text."""
-    events = list(table.events.all())
+    events = load_events(table)
     undone = {e.payload.get("undoes") for e in events if e.kind == Event.Kind.UNDO}
     corrected = {e.payload.get("replaces") for e in events if e.kind == Event.Kind.CORRECT}
     lines = []

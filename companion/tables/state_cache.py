@@ -42,6 +42,26 @@ def load_state(table) -> Any:
     return state
 
 
+#: the event log per (table, seq): append-only, so the list for a seq never changes
+_events: OrderedDict[tuple[str, int], list] = OrderedDict()
+
+
+def load_events(table) -> list:
+    """The table's events up to ``table.seq``: one query per process and seq, however many
+    phones of the table render it (each push of a play renders every phone's view)."""
+    key = (table.id, table.seq)
+    with _lock:
+        events = _events.get(key)
+    if events is None:
+        events = [e for e in table.events.all() if e.seq <= table.seq]
+        with _lock:
+            _events[key] = events
+            while len(_events) > MAX_ENTRIES:
+                _events.popitem(last=False)
+    return events
+
+
 def clear() -> None:
     with _lock:
         _cache.clear()
+        _events.clear()
