@@ -109,12 +109,21 @@ if DATABASE_URL:
         and os.environ.get("DB_POOL", "1") == "1"
     ):
         from psycopg_pool import ConnectionPool
+        from psycopg_pool.base import AttemptWithBackoff
+
+        # After an outage the pool retries its lost connections with a delay that doubles each
+        # time (1, 2, 4 … s): the first requests after the database is back would still get
+        # 503 for as long. Retry every half second instead (one cheap attempt per slot).
+        AttemptWithBackoff.INITIAL_DELAY = 0.5
+        AttemptWithBackoff.DELAY_BACKOFF = 1.0
 
         DATABASES["default"]["CONN_HEALTH_CHECKS"] = False
         DATABASES["default"]["OPTIONS"]["pool"] = {
             "min_size": 1,
             "max_size": int(os.environ.get("DB_POOL_SIZE", "8")),
-            "timeout": int(os.environ.get("DB_CONNECT_TIMEOUT", "5")),
+            # below Daphne's 5 s websocket handshake limit, so that a phone connecting during
+            # a database outage is told so (4503) instead of being cut off
+            "timeout": float(os.environ.get("DB_POOL_TIMEOUT", "3")),
             "check": ConnectionPool.check_connection,
         }
 else:
