@@ -148,20 +148,21 @@ class Match:
     jobs: int = 2
     config: dict[str, Any] | None = None
     max_actions: int = 20_000
+    first: int = 0  # index of the first game (a long match can be played in parts)
 
     def run(self) -> Iterator[GameResult]:
         """The results as games finish (in parallel processes when jobs > 1)."""
         args = (self.game, self.a, self.b, self.seed, self.config, self.max_actions)
         if self.jobs <= 1:
             _init(*args)
-            for i in range(self.games):
+            for i in range(self.first, self.first + self.games):
                 yield _one(i)
             return
         # forkserver: forking a process that runs threads (a test process with the embedded
         # Celery worker, say) can deadlock the children; the server process has no threads.
         ctx = multiprocessing.get_context("forkserver" if sys.platform != "win32" else "spawn")
         with ctx.Pool(self.jobs, initializer=_init, initargs=args) as pool:
-            yield from pool.imap_unordered(_one, range(self.games))
+            yield from pool.imap_unordered(_one, range(self.first, self.first + self.games))
 
 
 def _fmt_search(d: dict[str, float]) -> str:
@@ -185,6 +186,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--jobs", type=int, default=2, help="parallel processes")
     parser.add_argument("--seats", type=int, default=None, help="seats (DOG: 4 by default)")
     parser.add_argument("--max-actions", type=int, default=20_000)
+    parser.add_argument("--first", type=int, default=0, help="index of the first game: a match "
+                        "played in parts (games are seeded by index) adds up to the whole")
     parser.add_argument("--quiet", action="store_true", help="no line per game")
     args = parser.parse_args(argv)
     game = get_game(args.game)
@@ -192,9 +195,11 @@ def main(argv: list[str] | None = None) -> int:
     make_bot(args.b, game)
     config = {"seats": args.seats} if args.seats else None
     match = Match(args.game, args.a, args.b, args.games, args.seed, max(1, args.jobs), config,
-                  args.max_actions)
+                  args.max_actions, args.first)
     print(f"arena {args.game}: A = {args.a}  vs  B = {args.b}; {args.games} games, seed "
-          f"{args.seed}, {match.jobs} jobs", flush=True)
+          f"{args.seed}, {match.jobs} jobs"
+          + (f", games {args.first}…{args.first + args.games - 1}" if args.first else ""),
+          flush=True)
     started = time.perf_counter()
     score = 0.0
     done = 0

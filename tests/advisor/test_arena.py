@@ -125,3 +125,12 @@ def test_the_advisor_does_not_need_django() -> None:
             "bad = [m for m in sys.modules if m.split('.')[0] in ('django', 'celery', 'channels')"
             " or m.startswith('companion.tables')]; assert not bad, bad")
     subprocess.run([sys.executable, "-c", code], cwd=ROOT, check=True, timeout=60)
+
+
+def test_a_match_played_in_parts_adds_up_to_the_whole() -> None:
+    whole = {r.index: (r.score_a, r.actions)
+             for r in arena.Match("dog", "heuristic", "random", 4, 4, 1).run()}
+    parts = {r.index: (r.score_a, r.actions)
+             for first in (0, 2)
+             for r in arena.Match("dog", "heuristic", "random", 2, 4, 1, first=first).run()}
+    assert parts == whole and sorted(whole) == [0, 1, 2, 3]
