@@ -118,3 +118,26 @@ def topology(tmp_path_factory):
         require("postgres"), require("redis"), tmp_path_factory.mktemp("topology")
     ) as running:
         yield running
+
+
+@pytest.fixture(scope="session")
+def browser():
+    """Debian's Chromium through Playwright, one per test session: the browser tests and the
+    fault tests share it (a second sync Playwright in the same thread refuses to start, and
+    one left running breaks asyncio.run in later tests)."""
+    import os
+    from pathlib import Path
+
+    from tests.e2e.conftest import CHROMIUM, CHROMIUM_ARGS
+
+    if not Path(CHROMIUM).exists():
+        message = f"Debian chromium not installed at {CHROMIUM} (apt-get install chromium)"
+        if os.environ.get("CI"):
+            pytest.fail(message)
+        pytest.skip(message)
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        chromium = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+        yield chromium
+        chromium.close()

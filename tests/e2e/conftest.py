@@ -111,21 +111,6 @@ def server(tmp_path_factory) -> Iterator[Server]:
     srv.stop()
 
 
-@pytest.fixture(scope="session")
-def browser():
-    if not Path(CHROMIUM).exists():
-        message = f"Debian chromium not installed at {CHROMIUM} (apt-get install chromium)"
-        if os.environ.get("CI"):
-            pytest.fail(message)
-        pytest.skip(message)
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
-        yield browser
-        browser.close()
-
-
 @pytest.fixture
 def phone(browser):
     """A new phone-sized browser context (its own cookies, like a separate phone)."""
@@ -135,7 +120,9 @@ def phone(browser):
         context = browser.new_context(**{**PHONE, **extra})
         context.set_default_timeout(10_000)
         contexts.append(context)
-        return context.new_page()
+        page = context.new_page()
+        page.bring_to_front()  # the newest phone has the focus (keyboard tests need it)
+        return page
 
     yield make
     for context in contexts:

@@ -26,7 +26,7 @@ from websockets.exceptions import ConnectionClosed, InvalidStatus
 from websockets.sync.client import ClientConnection, connect
 
 from tests.conftest import HANDS
-from tests.e2e.conftest import CHROMIUM, CHROMIUM_ARGS, PHONE
+from tests.e2e.conftest import PHONE
 from tests.hardening.outages import REDIS_SERVER, CuttableProxy, RedisServer, kill_tree
 from tests.services import require
 from tests.topology import Topology, running_topology
@@ -509,23 +509,6 @@ def test_database_drop_answers_503_writes_nothing_and_recovers(
 
 
 # --- a phone's page through the outages (Chromium) ------------------------------------------
-
-
-@pytest.fixture(scope="module")
-def browser():
-    from pathlib import Path
-
-    if not Path(CHROMIUM).exists():
-        message = f"Debian chromium not installed at {CHROMIUM} (apt-get install chromium)"
-        if os.environ.get("CI"):
-            pytest.fail(message)
-        pytest.skip(message)
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as pw:
-        chromium = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
-        yield chromium
-        chromium.close()
 
 
 # The page's CSP forbids eval (so no wait_for_function); the count of live connections opened
