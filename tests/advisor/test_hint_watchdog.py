@@ -6,39 +6,13 @@ topology: tests/hardening/test_faults.py."""
 import json
 
 import pytest
-from channels.db import database_sync_to_async
-from channels.testing import WebsocketCommunicator
 from django.core.cache import cache
 
 from companion.advisor import hints, tasks
-from companion.asgi import application
-from companion.tables import services
 
-pytestmark = pytest.mark.django_db(transaction=True)
+from .hint_helpers import ask, connect
 
-
-@pytest.fixture(autouse=True)
-def _clear_cache():
-    cache.clear()
-    yield
-    cache.clear()
-
-
-async def connect(table_id: str, token: str) -> WebsocketCommunicator:
-    communicator = WebsocketCommunicator(
-        application,
-        f"/ws/tables/{table_id}/?format=json",
-        headers=[(b"origin", b"http://testserver"), (b"authorization", f"Bearer {token}".encode())],
-    )
-    connected, _ = await communicator.connect()
-    assert connected
-    assert json.loads(await communicator.receive_from(timeout=5))["type"] == "state"
-    return communicator
-
-
-@database_sync_to_async
-def ask(table_id: str, seat: int, budget_ms: int = 400) -> dict:
-    return services.request_hint(table_id, services.Actor(seat, False), budget_ms)
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("clear_cache")]
 
 
 async def next_hint(communicator, timeout: float) -> dict:

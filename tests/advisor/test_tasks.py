@@ -5,35 +5,16 @@ import json
 
 import pytest
 from channels.db import database_sync_to_async
-from channels.testing import WebsocketCommunicator
 from django.core.cache import cache
 
-from companion.asgi import application
 from companion.engines import get_game
 from companion.tables import services
 from companion.tables.errors import TableError
 from companion.tables.models import Table
 
-pytestmark = pytest.mark.django_db(transaction=True)
+from .hint_helpers import ask, connect
 
-
-@pytest.fixture(autouse=True)
-def _clear_cache():
-    cache.clear()
-    yield
-    cache.clear()
-
-
-async def connect(table_id: str, token: str) -> WebsocketCommunicator:
-    communicator = WebsocketCommunicator(
-        application,
-        f"/ws/tables/{table_id}/?format=json",
-        headers=[(b"origin", b"http://testserver"), (b"authorization", f"Bearer {token}".encode())],
-    )
-    connected, _ = await communicator.connect()
-    assert connected
-    assert json.loads(await communicator.receive_from(timeout=5))["type"] == "state"
-    return communicator
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("clear_cache")]
 
 
 async def hint_messages(communicator, until=("done", "failed", "cancelled")) -> list[dict]:
@@ -45,11 +26,6 @@ async def hint_messages(communicator, until=("done", "failed", "cancelled")) -> 
         messages.append(message)
         if message["status"] in until:
             return messages
-
-
-@database_sync_to_async
-def ask(table_id: str, seat: int, budget_ms: int = 400) -> dict:
-    return services.request_hint(table_id, services.Actor(seat, False), budget_ms)
 
 
 @database_sync_to_async
