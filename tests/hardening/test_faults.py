@@ -206,6 +206,15 @@ def phone(ws_url: str, game: Game, seat: int, origin: str) -> ClientConnection:
     return ws
 
 
+def dealt_with_phone(top: Topology) -> tuple[Game, int, ClientConnection]:
+    """A dealt table made on the first web process, its seq, and seat 0's live connection to
+    the first Daphne."""
+    web = top.base_urls[0]
+    game = Game.dealt(web)
+    seq = game.state(web)["seq"]
+    return game, seq, phone(top.ws_urls[0], game, 0, web)
+
+
 def next_message(ws: ClientConnection, accept, timeout: float) -> dict:
     """The next message for which ``accept(message)`` holds (others are skipped)."""
     deadline = time.monotonic() + timeout
@@ -393,9 +402,7 @@ def test_redis_down_keeps_the_table_and_live_updates_resume(
 ):
     top = healthy
     web, web2 = top.base_urls
-    game = Game.dealt(web)
-    seq = game.state(web)["seq"]
-    ann = phone(top.ws_urls[0], game, 0, web)
+    game, seq, ann = dealt_with_phone(top)
     try:
         redis_server.stop()
         # The live connection goes (the phone will reconnect); nothing else does.
@@ -451,9 +458,7 @@ def test_database_drop_answers_503_writes_nothing_and_recovers(
 ):
     top = healthy
     web, web2 = top.base_urls
-    game = Game.dealt(web)
-    seq = game.state(web)["seq"]
-    ann = phone(top.ws_urls[0], game, 0, web)
+    game, seq, ann = dealt_with_phone(top)
     try:
         # The connection drops just as a play commits: the play is not half-written, it is
         # not written at all, and the phone hears a 503 with a reason.
