@@ -25,7 +25,7 @@ from __future__ import annotations
 import random
 import zlib
 from collections import defaultdict
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from math import comb, factorial
@@ -280,6 +280,36 @@ def chance_none(
     chosen = set(targets)
     restricted = [s.without(kind) if i in chosen else s for i, s in enumerate(slots)]
     return Fraction(completions(pool, restricted), base)
+
+
+def exact_chances(
+    unknowns: Unknowns,
+    free: Mapping[int, int],
+    slot_of: Mapping[int, int],
+    others: Sequence[int],
+    kinds: Sequence[int],
+    tokens: Sequence[str],
+    holds: Callable[[int, int], bool],
+) -> list[Chance]:
+    """Per kind, the exact chance of at least one copy in each hand of ``others`` and in any
+    of them. A seat's unknown cards are ``free[seat]`` cards without constraint and its
+    constrained slot ``slot_of[seat]`` (an index into ``unknowns.slots``), either may be
+    absent; ``holds(seat, kind)``: the seat is known to hold one already (chance 1)."""
+
+    def chance(k: int, seats: Sequence[int]) -> float:
+        if any(holds(s, k) for s in seats):
+            return 1.0
+        none = unknowns.none(
+            k, sum(free.get(s, 0) for s in seats), [slot_of[s] for s in seats if s in slot_of]
+        )
+        return float(1 - none)
+
+    out: list[Chance] = []
+    for k in kinds:
+        out.extend(Chance(tokens[k], "seat", s, chance(k, [s])) for s in others)
+        if others:
+            out.append(Chance(tokens[k], "anyone", None, chance(k, others)))
+    return out
 
 
 def sampled_chances(

@@ -23,6 +23,7 @@ from ..counter import (
     Slot,
     TooComplex,
     Unknowns,
+    exact_chances,
     sampled_chances,
     tallies,
 )
@@ -107,21 +108,9 @@ def _exact_chances(view: DogState, others: list[int]) -> list[Chance]:
         elif place == "hand":
             free[idx] = unknown
     unknowns = Unknowns(counts(unseen_pool(view)), constrained)
-
-    def chance(k: int, seats: list[int]) -> float:
-        if any(k in view.hands[s] for s in seats):
-            return 1.0
-        none = unknowns.none(
-            k, sum(free.get(s, 0) for s in seats), [slot_of[s] for s in seats if s in slot_of]
-        )
-        return float(1 - none)
-
-    out: list[Chance] = []
-    for k in KINDS:
-        out.extend(Chance(TOKEN[k], "seat", s, chance(k, [s])) for s in others)
-        if others:
-            out.append(Chance(TOKEN[k], "anyone", None, chance(k, others)))
-    return out
+    return exact_chances(
+        unknowns, free, slot_of, others, KINDS, TOKEN, lambda s, k: k in view.hands[s]
+    )
 
 
 def _sampled_chances(view: DogState, seat: int, others: list[int]) -> list[Chance]:

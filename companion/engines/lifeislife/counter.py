@@ -22,6 +22,7 @@ from ..counter import (
     Slot,
     TooComplex,
     Unknowns,
+    exact_chances,
     sampled_chances,
     tallies,
 )
@@ -89,21 +90,9 @@ def _chances(view: LifeState, others: list[int]) -> list[Chance]:
         else:
             free[s] = hidden
     unknowns = Unknowns(unseen(view), constrained)
-
-    def chance(k: int, seats: list[int]) -> float:
-        if any(view.hands[s][k] for s in seats):
-            return 1.0
-        none = unknowns.none(
-            k, sum(free.get(s, 0) for s in seats), [slot_of[s] for s in seats if s in slot_of]
-        )
-        return float(1 - none)
-
-    out: list[Chance] = []
-    for k in KINDS:
-        out.extend(Chance(TOKEN[k], "seat", s, chance(k, [s])) for s in others)
-        if others:
-            out.append(Chance(TOKEN[k], "anyone", None, chance(k, others)))
-    return out
+    return exact_chances(
+        unknowns, free, slot_of, others, KINDS, TOKEN, lambda s, k: view.hands[s][k] > 0
+    )
 
 
 def _sampled_chances(view: LifeState, others: list[int]) -> list[Chance]:
