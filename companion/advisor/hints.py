@@ -7,9 +7,11 @@ group only (``seat_group``).
 
 from __future__ import annotations
 
+import functools
 import logging
 import secrets
 import zlib
+from collections.abc import Callable
 from typing import Any
 
 from django.conf import settings
@@ -80,6 +82,24 @@ def _count(key: str, limit: int, window: int = 60) -> bool:
         return True
 
 
+def _refused_while_store_down[**P, R](ask: Callable[P, R]) -> Callable[P, R]:
+    """``ask``, with the cache (Redis) being down answered as a refusal: the seat is told
+    hints are unavailable, the table keeps working."""
+
+    @functools.wraps(ask)
+    def guarded(*args: P.args, **kwargs: P.kwargs) -> R:
+        try:
+            return ask(*args, **kwargs)
+        except REDIS_DOWN as exc:
+            raise HintRefused(
+                _("hints are unavailable right now (the advisor's store is not answering)"),
+                "unavailable",
+            ) from exc
+
+    return guarded
+
+
+@_refused_while_store_down
 def request_hint(
     *,
     table_id: str,
@@ -97,24 +117,6 @@ def request_hint(
             _("the thinking time must be 100 to %(max)s ms") % {"max": settings.HINT_MAX_BUDGET_MS},
             "bad_budget",
         )
-    try:
-        return _start(table_id, seat, seq, game, view, names, budget)
-    except REDIS_DOWN as exc:  # the cache (Redis) is down: say so, keep the table working
-        raise HintRefused(
-            _("hints are unavailable right now (the advisor's store is not answering)"),
-            "unavailable",
-        ) from exc
-
-
-def _start(
-    table_id: str,
-    seat: int,
-    seq: int,
-    game: str,
-    view: dict[str, Any],
-    names: list[str],
-    budget: int,
-) -> dict[str, Any]:
     from companion.advisor import tasks
 
     note_table_seq(table_id, seq)
