@@ -37,7 +37,7 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from companion.advisor import ismcts  # noqa: E402
+from companion.advisor import bots, ismcts  # noqa: E402
 from companion.engines import get_game  # noqa: E402
 from companion.engines.dog import moves, rules  # noqa: E402
 
@@ -115,7 +115,11 @@ def main() -> None:
     micro("random_action", lambda st: dog.random_action(st, rng), later)
     if cfg.policy is not None:
         policy = cfg.policy
-        micro("playout policy", lambda st: policy(dog, st, rng), later)
+        micro("playout policy (memos cleared)", lambda st: (rules._PLAYS_MEMO.clear(),
+                                                           moves._SEVEN_MEMO.clear(),
+                                                           bots._BEST_MEMO.clear(),
+                                                           policy(dog, st, rng)), later)
+        micro("playout policy (board remembered)", lambda st: policy(dog, st, rng), later)
     acts = [(st, dog.random_action(st, rng)) for st in later]
     best = float("inf")
     for _ in range(5):

@@ -16,7 +16,7 @@ holds every card without cheating.
 
 The search's per-game knowledge lives here too (`search_defaults`, `TUNED`): for DOG the leaf
 evaluation `dog_evaluate` (the greedy bot's position worth turned into a calibrated chance to
-win) and the playout policy `dog_playout_policy` (greedy on `DogBoard.gain`, a cheap estimate
+win) and the playout policy `dog_playout_policy` (greedy on `dog_play_gains`, a cheap estimate
 of each play's effect). How each was measured: docs/advisor.md.
 
 `make_bot("ismcts:ms=500")` builds a bot from the spec strings of the arena.
@@ -27,14 +27,16 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, NamedTuple, Protocol
 
 from companion.engines.base import Game
+from companion.engines.dog import rules as dog_rules
 from companion.engines.dog.actions import PLAY as PLAY_KIND
 from companion.engines.dog.board import GOAL_FIELDS, kennel
 from companion.engines.dog.cards import FOUR, JOKER, ONE, SEVEN, SWAP, THIRTEEN
+from companion.engines.dog.cards import UNKNOWN as DOG_UNKNOWN
 from companion.engines.dog.state import DRAWN as DRAWN_PHASE
 from companion.engines.dog.state import EXCHANGE, OVER, DogState
 from companion.engines.dog.state import PLAY as PLAY_PHASE
@@ -49,13 +51,12 @@ from . import ismcts
 __all__ = [
     "HEURISTICS",
     "Bot",
-    "DogBoard",
     "GreedyBot",
     "IsmctsBot",
     "RandomBot",
     "dog_action_cost",
     "dog_evaluate",
-    "dog_play_gain",
+    "dog_play_gains",
     "dog_playout_policy",
     "dog_position_score",
     "make_bot",
@@ -304,142 +305,213 @@ HEURISTICS: dict[str, tuple[Score, Cost]] = {
 DOG_PLAYOUT_RANDOM = 0.0
 
 
+#: The playout policy's best plays of each card on recent boards: (figures, lapped, seat) →
+#: (config, card → (gain, plays of that gain)). Like the engine's memo of the plays, a search
+#: meets the same boards again with other hands; read-only values, cleared when full.
+_BEST_MEMO: dict[tuple[Any, ...], tuple[Any, dict[int, tuple[float, list[Any]]]]] = {}
+BEST_MEMO_SIZE = 20_000
+
+
 def dog_playout_policy(game: Game, state: DogState, rng: random.Random) -> Any:
     """The search's playout policy for DOG: greedy on a cheap estimate of each play's effect
-    (`dog_play_gain`: the moved figure's worth and risk before and after, the figure it
+    (`dog_play_gains`: the moved figure's worth and risk before and after, the figure it
     knocks out, the card spent), uniformly random with probability `DOG_PLAYOUT_RANDOM`;
-    ties broken at random. The exchange and the table's events are random."""
+    ties broken at random. The exchange and the table's events are random.
+
+    The best plays of each card are remembered per board (`_BEST_MEMO`), so a board met
+    again costs a lookup per card of the hand, not a scoring of every legal play."""
     if state.phase not in (PLAY_PHASE, DRAWN_PHASE):
         return game.random_action(state, rng)
-    actions = game.legal_actions(state)
-    if len(actions) == 1:
-        return actions[0]
+    hand = state.hands[state.turn]
     if DOG_PLAYOUT_RANDOM and rng.random() < DOG_PLAYOUT_RANDOM:
+        actions = game.legal_actions(state)
         return actions[rng.randrange(len(actions))]
-    board = DogBoard(state)
+    if not hand or hand[0] == DOG_UNKNOWN:  # a hand not known: score every legal play
+        actions = game.legal_actions(state)
+        return _pick(_best_plays(actions, dog_play_gains(state, actions))[1], rng)
+    key = (state.figures, state.lapped, state.turn)
+    entry = _BEST_MEMO.get(key)
+    if entry is None or entry[0] is not state.cfg:
+        if len(_BEST_MEMO) >= BEST_MEMO_SIZE:
+            _BEST_MEMO.clear()
+        entry = _BEST_MEMO[key] = (state.cfg, {})
+    by_card = entry[1]
+    cards = list(dict.fromkeys(hand))  # in the order of `legal_actions`
+    missing = [card for card in cards if card not in by_card]
+    if missing:
+        masks = _dog_masks(state)
+        for card, plays in zip(missing, dog_rules.plays_of(state, missing), strict=True):
+            by_card[card] = _best_plays(plays, dog_play_gains(state, plays, masks))
     best: list[Any] = []
     best_value = float("-inf")
-    gain = board.gain
-    for action in actions:
-        value = gain(action)
+    for card in cards:
+        value, plays = by_card[card]
+        if not plays:
+            continue
+        if value > best_value + 1e-9:
+            best, best_value = plays, value
+        elif value >= best_value - 1e-9:
+            best = best + plays
+    if not best:  # nothing playable: fold, or discard any card (solo), all gaining nothing
+        best = game.legal_actions(state)
+    return _pick(best, rng)
+
+
+def _best_plays(actions: list[Any], gains: list[float]) -> tuple[float, list[Any]]:
+    """The highest gain and the actions within 1e-9 of it, in their order."""
+    best: list[Any] = []
+    best_value = float("-inf")
+    for action, value in zip(actions, gains, strict=True):
         if value > best_value + 1e-9:
             best, best_value = [action], value
         elif value >= best_value - 1e-9:
             best.append(action)
-    return best[0] if len(best) == 1 else best[rng.randrange(len(best))]
+    return best_value, best
 
 
-class DogBoard:
-    """One DOG board analysed once for `gain` (the playout policy scores every legal play of
-    the seat to move with it): who stands where, and which fields each team's figures would
-    be at risk on."""
+def _pick(actions: list[Any], rng: random.Random) -> Any:
+    return actions[0] if len(actions) == 1 else actions[rng.randrange(len(actions))]
 
-    __slots__ = ("L", "card_cost", "danger", "mine", "moves", "occ", "start", "state",
-                 "team_of")
 
-    def __init__(self, state: DogState) -> None:
-        cfg = state.cfg
-        geo = cfg.geo
-        L = geo.length
-        self.state = state
-        self.L = L
-        self.start = start = geo.start
-        self.team_of = team_of = cfg.team_of
-        self.mine = team_of[state.turn]
-        occ: dict[int, int] = {}
-        nteams = len(cfg.teams)
+class _Masks(NamedTuple):
+    """One DOG board analysed for `dog_play_gains`."""
+
+    occ: dict[int, int]  # field → seat of the figure on it
+    danger: list[int]  # per seat: bitmask of the fields an opponent's next move may reach
+
+
+#: per track length: for each field, the bitmask of the fields a figure there may reach with
+#: its next move (1..13 ahead, 4 behind)
+_REACH: dict[int, list[int]] = {}
+
+
+def _reach_table(L: int) -> list[int]:
+    table = _REACH.get(L)
+    if table is None:
         full = (1 << L) - 1
         ahead = 0x3FFE | 1 << (L - 4)  # fields 1..13 ahead and 4 behind, relative to field 0
-        reach = [0] * nteams  # bitmask of the fields each team's next move may reach
-        for s, fs in enumerate(state.figures):
-            t = team_of[s]
-            for p in fs:
-                if p < 0:
-                    reach[t] |= 1 << start[s]  # it can come out onto its start field
-                    continue
+        table = _REACH[L] = [((ahead << p) | (ahead << p) >> L) & full for p in range(L)]
+    return table
+
+
+def _dog_masks(state: DogState) -> _Masks:
+    cfg = state.cfg
+    L = cfg.geo.length
+    start = cfg.geo.start
+    team_of = cfg.team_of
+    table = _reach_table(L)
+    reach = [0] * len(cfg.teams)  # bitmask of the fields each team's next move may reach
+    occ: dict[int, int] = {}
+    for s, fs in enumerate(state.figures):
+        r = 0
+        for p in fs:
+            if p < 0:
+                r |= 1 << start[s]  # it can come out onto its start field
+            else:
                 occ[p] = s
                 if p < L:
-                    shifted = ahead << p
-                    reach[t] |= (shifted | shifted >> L) & full
-        self.occ = occ
-        # fields where a figure of team t may be knocked out by an opponent's next move
-        danger = []
-        for t in range(nteams):
+                    r |= table[p]
+        reach[team_of[s]] |= r
+    if len(reach) == 2:
+        by_team = [reach[1], reach[0]]
+    else:
+        by_team = []
+        for t in range(len(reach)):
             mask = 0
-            for o in range(nteams):
+            for o, r in enumerate(reach):
                 if o != t:
-                    mask |= reach[o]
-            danger.append(mask)
-        self.danger = danger
-        self.card_cost: dict[int, float] = {}
-        self.moves: dict[tuple[bool, tuple[tuple[int, int], ...]], float] = {}
+                    mask |= r
+            by_team.append(mask)
+    return _Masks(occ, [by_team[t] for t in team_of])
 
-    def worth(self, s: int, p: int) -> float:
-        """Seat s's figure on p, in steps, less its risk there."""
+
+def dog_play_gains(state: DogState, actions: Sequence[Any],
+                   masks: _Masks | None = None) -> list[float]:
+    """What each of `actions` (plays of the seat to move) gains for the mover's team, in the
+    steps of `dog_position_score` (an estimate): for each move the figure's worth after minus
+    before, plus the worth of a figure it lands on (gained if an opponent's, lost if the own
+    team's), less the value of the card spent; 0 for an action that is no play. Figures a 7
+    burns in passing are not counted.
+
+    A figure's worth here: out of the kennel and its progress (`_dog_figure`), times
+    1 - `DOG_THREAT` where an opponent's next move may reach it (1..13 fields ahead of an
+    opponent's figure or 4 behind one, or an opponent's start field while that opponent
+    waits in its kennel), except on its own start field.
+
+    This is the inner loop of the playouts: the board is analysed once (`masks`, with
+    bitmasks), and a figure's worth is computed inline."""
+    cfg = state.cfg
+    L = cfg.geo.length
+    start = cfg.geo.start
+    team_of = cfg.team_of
+    turn = state.turn
+    mine = team_of[turn]
+    occ, danger = masks or _dog_masks(state)
+    keep = 1 - DOG_THREAT
+    out_base = DOG_OUT + 1
+    home_base = DOG_OUT + DOG_HOME + L + 1
+
+    def worth(s: int, p: int) -> float:
         if p < 0:
             return 0.0
-        L = self.L
         if p >= L:
-            return DOG_OUT + DOG_HOME + L + 1 + (p - L) % GOAL_FIELDS
-        value = DOG_OUT + 1 + (p - self.start[s]) % L
-        if p != self.start[s] and self.danger[self.team_of[s]] >> p & 1:
-            return value * (1 - DOG_THREAT)
+            return home_base + (p - L) % GOAL_FIELDS
+        value = out_base + (p - start[s]) % L
+        if p != start[s] and danger[s] >> p & 1:
+            return value * keep
         return value
 
-    def gain(self, action: Any) -> float:
-        """What a play gains for the mover's team, in the steps of `dog_position_score`: for
-        each move the figure's worth (less risk) after minus before, plus the worth of a
-        figure it lands on (gained if an opponent's, lost if the own team's), less the value
-        of the card spent. Figures a 7 burns in passing are not counted."""
-        if action.kind != PLAY_KIND:
-            return 0.0
-        card = action.card
-        cost = self.card_cost.get(card)
+    costs: dict[int, float] = {}
+    gains: list[float] = []
+    for kind, card, as_card, segs, _, _ in actions:
+        if kind != PLAY_KIND:
+            gains.append(0.0)
+            continue
+        cost = costs.get(card)
         if cost is None:
-            state = self.state
-            cost = self.card_cost[card] = DOG_CARD * dog_card_value(state, state.turn, card)
-        segs = action.segs
-        swap = action.as_card == SWAP
-        moved = self.moves.get((swap, segs))
-        if moved is None:
-            moved = self.moves[(swap, segs)] = self._moves_gain(segs, swap)
-        return moved - cost
-
-    def _moves_gain(self, segs: tuple[tuple[int, int], ...], swap: bool) -> float:
-        occ = self.occ
-        team_of = self.team_of
-        mine = self.mine
-        worth = self.worth
-        L = self.L
+            cost = costs[card] = DOG_CARD * dog_card_value(state, turn, card)
         gain = 0.0
-        if swap:
+        if as_card == SWAP:
             for a, b in segs:
                 sa, sb = occ[a], occ[b]
                 da = worth(sa, b) - worth(sa, a)
                 db = worth(sb, a) - worth(sb, b)
                 gain += da if team_of[sa] == mine else -da
                 gain += db if team_of[sb] == mine else -db
-            return gain
+            gains.append(gain - cost)
+            continue
         for frm, to in segs:
+            # the moving figure's seat and its worth before (inline: the hot path)
             if frm < 0:
                 s = -1 - frm
+                before = 0.0
             elif frm >= L:
                 s = (frm - L) // GOAL_FIELDS
+                before = home_base + (frm - L) % GOAL_FIELDS
             else:
-                s = occ.get(frm, self.state.turn)
-            delta = worth(s, to) - worth(s, frm)
+                s = occ.get(frm, turn)
+                st = start[s]
+                before = out_base + (frm - st) % L
+                if frm != st and danger[s] >> frm & 1:
+                    before *= keep
+            if to >= L:
+                delta = home_base + (to - L) % GOAL_FIELDS - before
+            elif to < 0:
+                delta = 0.0 - before
+            else:
+                st = start[s]
+                after = out_base + (to - st) % L
+                if to != st and danger[s] >> to & 1:
+                    after *= keep
+                delta = after - before
             gain += delta if team_of[s] == mine else -delta
             if to < L:
                 victim = occ.get(to)
                 if victim is not None and to != frm:
                     lost = worth(victim, to)
                     gain += lost if team_of[victim] != mine else -lost
-        return gain
-
-
-def dog_play_gain(state: DogState, action: Any) -> float:
-    """`DogBoard(state).gain(action)`: what one play of the seat to move gains (estimate)."""
-    return DogBoard(state).gain(action)
+        gains.append(gain - cost)
+    return gains
 
 
 # -- Life is Life -------------------------------------------------------------------------------

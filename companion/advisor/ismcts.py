@@ -19,8 +19,10 @@ docs/advisor.md), or generic ones for a game without measurements.
 
 from __future__ import annotations
 
+import gc
 import math
 import random
+import threading
 import time
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field, replace
@@ -147,6 +149,16 @@ def search(
     rng = random.Random(seed)
     view = game.view(state, seat)
     root = Node(None, None, seat)
+    with _cyclic_gc_paused:
+        return _run(game, view, seat, root, rng, cfg, budget_ms, iterations, progress,
+                    progress_every, stats, clock, early_stop)
+
+
+def _run(game: Game, view: Any, seat: int, root: Node, rng: random.Random, cfg: Config,
+         budget_ms: float | None, iterations: int | None,
+         progress: Callable[[SearchResult], None] | None, progress_every: float,
+         stats: dict[Hashable, list[float]] | None, clock: Callable[[], float],
+         early_stop: bool) -> SearchResult:
     started = clock()
     deadline = None if budget_ms is None else started + budget_ms / 1000
     next_report = started + progress_every
@@ -177,6 +189,36 @@ def search(
             entry[1] += child.reward
             entry[2] += child.outcome
     return result
+
+
+class _CyclicGcPause:
+    """Pauses Python's cyclic garbage collector while searches run (counted: concurrent
+    searches in one process share the pause). A search allocates tens of thousands of
+    short-lived states per second; each young-generation collection then walks the growing
+    tree and the move memos, which cost about 10 % of the iterations (docs/advisor.md,
+    "Speed"). The states are freed by reference counting anyway; the tree's parent links
+    are the only cycles, collected once the pause ends."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._searches = 0
+        self._resume = False
+
+    def __enter__(self) -> None:
+        with self._lock:
+            if self._searches == 0:
+                self._resume = gc.isenabled()
+                gc.disable()
+            self._searches += 1
+
+    def __exit__(self, *exc: object) -> None:
+        with self._lock:
+            self._searches -= 1
+            if self._searches == 0 and self._resume:
+                gc.enable()
+
+
+_cyclic_gc_paused = _CyclicGcPause()
 
 
 def _root_actions(game: Game, view: Any, seat: int, rng: random.Random) -> list[Any] | None:
@@ -258,14 +300,21 @@ class _Iteration:
                 actions = self.root_actions
             else:
                 actions = self.legal(state)
+            # one pass: count availability, collect the untried, score the tried (UCB)
             children = node.children
             untried = []
+            best = None
+            best_score = -1.0
             for a in actions:
                 child = children.get(a)
                 if child is None:
                     untried.append(a)
-                else:
-                    child.avail += 1
+                    continue
+                avail = child.avail = child.avail + 1
+                v = child.visits
+                score = child.reward / v + c * sqrt(log(avail) / v)
+                if score > best_score:
+                    best, best_score = child, score
             if untried:
                 if len(untried) == 1:
                     action = untried[0]
@@ -281,14 +330,6 @@ class _Iteration:
                 state = apply(state, action)
                 node = child
                 break
-            best = None
-            best_score = -1.0
-            for a in actions:
-                child = children[a]
-                v = child.visits
-                score = child.reward / v + c * sqrt(log(child.avail) / v)
-                if score > best_score:
-                    best, best_score = child, score
             assert best is not None
             state = apply(state, best.action)
             node = best

@@ -57,7 +57,8 @@ async def test_hint_streams_to_the_asking_seat_only(dealt_table, embedded_worker
         assert game.check(state, action) == []
         assert 0 <= choice["win"] <= 1 and 0 < choice["share"] <= 1
         assert choice["reason"]
-    assert sum(c["share"] for c in done["choices"]) <= 1.001
+    # each share is rounded to 3 decimals: half a thousandth of slack per choice
+    assert sum(c["share"] for c in done["choices"]) <= 1 + 0.0005 * len(done["choices"]) + 1e-9
     for communicator in (other, partner):
         assert await communicator.receive_nothing(timeout=0.3)
     # The same position again: answered from the cache at once, with the same suggestion.

@@ -12,7 +12,7 @@ from .actions import PLAY, DogAction, Seg
 from .board import GOAL_FIELDS
 from .cards import TOKEN, parse_card
 from .messages import MESSAGES
-from .moves import Ctx, plays_for, seven_next_steps
+from .moves import seven_next_steps
 from .state import OVER, PHASES, DogConfig, DogState, initial_state, stock_size, to_move
 
 
@@ -46,25 +46,23 @@ class DogGame(Game[DogState, DogAction]):
         return state.cfg.seats
 
     # -- whose decision -----------------------------------------------------------------
-    def to_move(self, state: DogState) -> int:
-        return to_move(state)
+    # the calls of a search's inner loop go straight to the rules (no wrapper frame)
+    to_move = staticmethod(to_move)
 
     def phase(self, state: DogState) -> str:
         return PHASES[state.phase]
 
     # -- rules ----------------------------------------------------------------------------
-    def legal_actions(self, state: DogState) -> list[DogAction]:
-        return rules.legal_actions(state)
+    legal_actions = staticmethod(rules.legal_actions)
 
     def plays_of(self, state: DogState, card: int) -> list[DogAction]:
         """Every legal play of `card` by the seat to move (its hand is not consulted)."""
-        return plays_for(Ctx(state, state.turn), card)
+        return rules.plays_of(state, [card])[0]
 
     def check(self, state: DogState, action: DogAction) -> list[Violation]:
         return rules.check(state, action)
 
-    def apply(self, state: DogState, action: DogAction) -> DogState:
-        return rules.apply(state, action)
+    apply = staticmethod(rules.apply)
 
     def sample_chance(self, state: DogState, rng: random.Random) -> DogAction:
         return rules.sample_chance(state, rng)

@@ -800,20 +800,20 @@ def fast_result(state: DogState, seat: int, as_card: int,
         rows[sa] = tuple(sorted([to if p == frm else p for p in figures[sa]]))
         rows[sb] = tuple(sorted([frm if p == to else p for p in rows[sb]]))
         return tuple(rows), state.lapped
+    # one pass over the rows: the mover's row and the row of a figure it lands on
+    mover = victim = -1
+    for s, fs in enumerate(figures):
+        if frm in fs:
+            mover = s
+        if to in fs:
+            victim = s
     if frm < 0:
         mover = kennel_seat(frm)
-    elif frm >= L:
-        mover = cfg.geo.goal_owner(frm)
-    else:
-        mover = next(s for s, fs in enumerate(figures) if frm in fs)
-    if to < L:
-        for s, fs in enumerate(figures):
-            if to in fs:
-                row = list(fs)
-                row[row.index(to)] = kennel(s)
-                row.sort()
-                rows[s] = tuple(row)
-                break
+    if victim >= 0 and to < L:
+        row = list(figures[victim])
+        row[row.index(to)] = kennel(victim)
+        row.sort()
+        rows[victim] = tuple(row)
     row = list(rows[mover])
     row[row.index(frm)] = to
     row.sort()

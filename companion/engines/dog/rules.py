@@ -7,6 +7,7 @@ from typing import Final
 
 from ..base import TABLE, InvalidActionError, Violation
 from .actions import DEAL, DISCARD, DRAW, FOLD, GIVE, HAND, KIND_NAMES, PLAY, RESHUFFLE, DogAction
+from .board import GOAL_FIELDS
 from .cards import (
     DECK,
     JOKER,
@@ -111,27 +112,43 @@ _PLAYS_MEMO: dict[tuple[tuple[tuple[int, ...], ...], int, int],
 PLAYS_MEMO_SIZE: Final = 20_000
 
 
-def _play_actions(state: DogState) -> list[DogAction]:
-    seat = state.turn
-    hand = state.hands[seat]
-    key = (state.figures, state.lapped, seat)
+def board_plays(state: DogState) -> dict[int, list[DogAction]]:
+    """The memo of the plays of each card on this board for the seat to move (filled by
+    `plays_of`; read-only lists)."""
+    key = (state.figures, state.lapped, state.turn)
     entry = _PLAYS_MEMO.get(key)
     if entry is None or entry[0] is not state.cfg:
         if len(_PLAYS_MEMO) >= PLAYS_MEMO_SIZE:
             _PLAYS_MEMO.clear()
         entry = (state.cfg, {})
         _PLAYS_MEMO[key] = entry
-    by_card = entry[1]
+    return entry[1]
+
+
+def plays_of(state: DogState, cards: list[int]) -> list[list[DogAction]]:
+    """Every legal play of each of `cards` by the seat to move (its hand is not consulted),
+    from the memo when this board was met before. The lists are shared: do not change
+    them."""
+    by_card = board_plays(state)
     ctx: Ctx | None = None
-    out: list[DogAction] = []
-    known_playable = False
-    unknown = bool(hand) and hand[0] == UNKNOWN
-    for card in _distinct(hand):
+    out = []
+    for card in cards:
         plays = by_card.get(card)
         if plays is None:
             if ctx is None:
-                ctx = Ctx(state, seat)
+                ctx = Ctx(state, state.turn)
             plays = by_card[card] = plays_for(ctx, card)
+        out.append(plays)
+    return out
+
+
+def _play_actions(state: DogState) -> list[DogAction]:
+    hand = state.hands[state.turn]
+    out: list[DogAction] = []
+    known_playable = False
+    unknown = bool(hand) and hand[0] == UNKNOWN
+    kinds = _distinct(hand)
+    for card, plays in zip(kinds, plays_of(state, kinds), strict=True):
         if plays:
             out.extend(plays)
             if not unknown or card in hand:
@@ -327,33 +344,35 @@ def _received_from(state: DogState, seat: int) -> int:
 
 def _apply_play(state: DogState, action: DogAction) -> DogState:
     seat = state.turn
-    card = action.card
-    if action.as_card == SWAP and not action.segs:
+    _, card, as_card, segs, _, _ = action
+    if as_card == SWAP and not segs:
         figures, lapped = state.figures, state.lapped
     else:
-        figures, lapped = fast_result(state, seat, action.as_card, action.segs)
+        figures, lapped = fast_result(state, seat, as_card, segs)
+    cfg = state.cfg
     hands = list(state.hands)
-    new_hand = remove_card(hands[seat], card)
-    hands[seat] = new_hand if new_hand is not None else hands[seat][1:]
+    hand = hands[seat]
+    new_hand = remove_card(hand, card)
+    hands[seat] = new_hand if new_hand is not None else hand[1:]
     discard = list(state.discard)
     discard[card] += 1
     gifts = state.gifts
-    giver = _received_from(state, seat)
+    giver = cfg.partner[seat] if cfg.teams_mode else (seat - 1) % cfg.seats  # _received_from
     if gifts[giver] == card:
         g = list(gifts)
         g[giver] = NO_CARD
         gifts = tuple(g)
-    cfg = state.cfg
     # won? (only the team of the player moved figures home)
     L = cfg.geo.length
-    team = cfg.team_of[seat]
     won = True
-    for s in cfg.teams[team]:
-        if sum(1 for p in figures[s] if p >= L) < 4:
+    for s in cfg.teams[cfg.team_of[seat]]:
+        row = figures[s]  # sorted: home when its last GOAL_FIELDS figures are in the goal
+        if len(row) < GOAL_FIELDS or row[-GOAL_FIELDS] < L:
             won = False
             break
-    phase, turn, winner = PH_OVER, seat, team
-    if not won:
+    if won:
+        phase, turn, winner = PH_OVER, seat, cfg.team_of[seat]
+    else:
         n = cfg.seats
         winner = -1
         for i in range(1, n + 1):
@@ -544,6 +563,6 @@ def _moves(ctx: Ctx, card: int) -> list[tuple[tuple[int, int], ...]]:
     return moves_as(ctx, card)
 
 
-__all__ = ["apply", "check", "legal_actions", "need_reshuffle", "playable_kinds",
-           "random_action", "sample_chance", "to_move"]
+__all__ = ["apply", "board_plays", "check", "legal_actions", "need_reshuffle", "playable_kinds",
+           "plays_of", "random_action", "sample_chance", "to_move"]
 _ = TABLE
