@@ -30,3 +30,13 @@ class DogAction(NamedTuple):
     segs: tuple[Seg, ...] = ()
     cards: tuple[tuple[int, ...], ...] = ()
     seat: int = -1
+
+
+_new = tuple.__new__
+
+
+def new_plays(card: int, as_card: int, segs_list: list[tuple[Seg, ...]]) -> list[DogAction]:
+    """`[DogAction(PLAY, card, as_card, segs) for segs in segs_list]`, built with
+    `tuple.__new__` directly: the generators' hot path (a NamedTuple's own `__new__` is a
+    Python function, about twice as slow)."""
+    return [_new(DogAction, (PLAY, card, as_card, segs, (), -1)) for segs in segs_list]

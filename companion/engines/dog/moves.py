@@ -17,7 +17,7 @@ from itertools import permutations
 from typing import Final
 
 from ..base import Violation
-from .actions import PLAY, DogAction, Seg
+from .actions import PLAY, DogAction, Seg, new_plays
 from .board import GOAL_FIELDS, kennel, kennel_seat
 from .cards import FORWARD, FOUR, JOKER, JOKER_AS, ONE, SEVEN, SWAP, THIRTEEN, TOKEN
 from .messages import violation
@@ -278,7 +278,7 @@ def sevens(ctx: Ctx) -> dict[Key | Figures, tuple[Seg, ...]]:
 def plays_for(ctx: Ctx, card: int) -> list[DogAction]:
     """Every legal play of `card` from the hand, one per resulting position."""
     if card != JOKER:
-        return [DogAction(PLAY, card, card, segs) for segs in moves_as(ctx, card)]
+        return new_plays(card, card, moves_as(ctx, card))
     out: list[DogAction] = []
     knocked_own: set[int] = set()
     for as_card in JOKER_AS:
@@ -290,12 +290,11 @@ def plays_for(ctx: Ctx, card: int) -> list[DogAction]:
             segs_list = [s for s in moves_as(ctx, as_card, knocked_own) if s[0][0] >= 0]
         else:
             segs_list = moves_as(ctx, as_card, knocked_own)
-        out.extend(DogAction(PLAY, JOKER, as_card, segs) for segs in segs_list)
+        out.extend(new_plays(JOKER, as_card, segs_list))
     # a 7 that knocks out one own figure may end where a plain move knocking one out ends
     seven = sevens(ctx)
     skip = {_own_knock_key(ctx, p) for p in knocked_own}
-    out.extend(DogAction(PLAY, JOKER, SEVEN, segs) for key, segs in seven.items()
-               if key not in skip)
+    out.extend(new_plays(JOKER, SEVEN, [segs for key, segs in seven.items() if key not in skip]))
     return out
 
 
