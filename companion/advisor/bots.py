@@ -32,7 +32,7 @@ from dataclasses import dataclass, field
 from typing import Any, NamedTuple, Protocol
 
 from companion.engines.base import Game
-from companion.engines.dog import rules as dog_rules
+from companion.engines.dog import moves as dog_moves
 from companion.engines.dog.actions import PLAY as PLAY_KIND
 from companion.engines.dog.board import GOAL_FIELDS, kennel
 from companion.engines.dog.cards import FOUR, JOKER, ONE, SEVEN, SWAP, THIRTEEN
@@ -339,8 +339,13 @@ def dog_playout_policy(game: Game, state: DogState, rng: random.Random) -> Any:
     cards = list(dict.fromkeys(hand))  # in the order of `legal_actions`
     missing = [card for card in cards if card not in by_card]
     if missing:
-        masks = _dog_masks(state)
-        for card, plays in zip(missing, dog_rules.plays_of(state, missing), strict=True):
+        # Most playout boards are new: one analysis of the board serves the generators and
+        # the gains (its field → seat map is the same), and the plays skip the engine's memo
+        # of the plays (`rules.plays_of`), which serves the tree's `legal_actions`.
+        ctx = dog_moves.Ctx(state, state.turn)
+        masks = _dog_masks(state, ctx.occ)
+        for card in missing:
+            plays = dog_moves.plays_for(ctx, card)
             by_card[card] = _best_plays(plays, dog_play_gains(state, plays, masks))
     best: list[Any] = []
     best_value = float("-inf")
@@ -394,24 +399,25 @@ def _reach_table(L: int) -> list[int]:
     return table
 
 
-def _dog_masks(state: DogState) -> _Masks:
+def _dog_masks(state: DogState, occ: dict[int, int] | None = None) -> _Masks:
+    """The board analysed for `dog_play_gains`; `occ`: its field → seat map when known
+    (`moves.Ctx.occ`)."""
     cfg = state.cfg
     L = cfg.geo.length
     start = cfg.geo.start
     team_of = cfg.team_of
     table = _reach_table(L)
     reach = [0] * len(cfg.teams)  # bitmask of the fields each team's next move may reach
-    occ: dict[int, int] = {}
     for s, fs in enumerate(state.figures):
         r = 0
         for p in fs:
             if p < 0:
                 r |= 1 << start[s]  # it can come out onto its start field
-            else:
-                occ[p] = s
-                if p < L:
-                    r |= table[p]
+            elif p < L:
+                r |= table[p]
         reach[team_of[s]] |= r
+    if occ is None:
+        occ = {p: s for s, fs in enumerate(state.figures) for p in fs if p >= 0}
     if len(reach) == 2:
         by_team = [reach[1], reach[0]]
     else:
