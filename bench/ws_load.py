@@ -288,9 +288,15 @@ def main(argv: list[str] | None = None) -> Stats:
           f"max {max(submit_ms, default=0):.1f}")
     print(f"fan-out ms (response → all 4 phones): p50 {pct(fanout_ms, 0.5):.1f} "
           f"p95 {pct(fanout_ms, 0.95):.1f} max {max(fanout_ms, default=0):.1f}")
+    web_cpu = 0.0
     for name, (cpu, rss) in after.items():
         used = cpu - before.get(name, (0.0, 0.0))[0]
+        if name.startswith("web"):
+            web_cpu += used
         print(f"{name}: {100 * used / elapsed:.0f}% of a core, {rss:.0f} MB resident")
+    # the cost that limits the load: CPU of the web processes per play (phones' connections
+    # and table set-up included)
+    print(f"web CPU per play: {1000 * web_cpu / max(stats.plays, 1):.1f} ms")
     busy = (busy_after[0] - busy_before[0]) / (busy_after[1] - busy_before[1])
     print(f"load generator (this process: phones and drivers): {100 * own_cpu / elapsed:.0f}% "
           f"of a core; the whole machine ({os.cpu_count()} cores, PostgreSQL and Redis "

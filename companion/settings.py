@@ -60,6 +60,7 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     # A dead database or Redis: a 503 with a reason, not a 500 (docs/operations.md, "Faults").
+    # Innermost and sync-only, which keeps the whole chain synchronous (see its docstring).
     "companion.core.outages.ServiceUnavailableMiddleware",
 ]
 
@@ -183,7 +184,12 @@ if REDIS_URL:
             "KEY_PREFIX": os.environ.get("CHANNELS_PREFIX", "companion"),
             # No blocking commands here, so reads may time out too: a hung Redis costs a
             # request seconds, not forever.
-            "OPTIONS": {**REDIS_CONNECTION, "socket_timeout": 3},
+            "OPTIONS": {
+                **REDIS_CONNECTION,
+                "socket_timeout": 3,
+                # one pool per process, not one per request (companion/core/redis_pool.py)
+                "pool_class": "companion.core.redis_pool.SharedConnectionPool",
+            },
         }
     }
 else:

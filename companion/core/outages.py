@@ -55,7 +55,17 @@ def unavailable_response(request: HttpRequest, message: str) -> HttpResponse:
 
 class ServiceUnavailableMiddleware(MiddlewareMixin):
     """A view that meets a dead database or Redis answers 503 with a reason (and one log line,
-    not a traceback per request while the outage lasts)."""
+    not a traceback per request while the outage lasts).
+
+    Sync only, on purpose: as the innermost middleware it makes Django run the whole chain
+    synchronously in one thread per request. Under ASGI, a middleware that can run either way
+    is run in async mode when the handler inside it is async, and `MiddlewareMixin` then sends
+    each of its hooks to a thread and back (`sync_to_async`): about a dozen thread hops per
+    request through this stack, the largest share of a play's web CPU under load
+    (docs/operations.md, "Load")."""
+
+    sync_capable = True
+    async_capable = False
 
     def process_exception(self, request: HttpRequest, exception: Exception) -> HttpResponse | None:
         message = unavailable_message(exception)

@@ -22,7 +22,7 @@ from companion.advisor.hints import seat_group
 from companion.core.i18n import in_connection_language, language_from_scope
 from companion.core.outages import DATABASE_DOWN
 
-from . import realtime, selectors, services
+from . import realtime, selectors, services, state_cache
 from .hint_watchdog import HintWatchdog
 from .models import Table
 from .rendering import hint_fragments, live_fragments
@@ -105,10 +105,14 @@ class TableConsumer(HintWatchdog, AsyncWebsocketConsumer):
         await self._push(force=True)
 
     async def table_changed(self, event: dict[str, Any]) -> None:
-        # Plays in quick succession: a push already carried this change (or a newer one).
-        if isinstance(event.get("seq"), int) and event["seq"] <= self.sent_seq:
+        seq = event.get("seq")
+        if event.get("seats_changed"):  # a claimed seat: same seq, new names
+            await self._push(force=True)
             return
-        await self._push()
+        # Plays in quick succession: a push already carried this change (or a newer one).
+        if isinstance(seq, int) and seq <= self.sent_seq:
+            return
+        await self._push(seq=seq if isinstance(seq, int) else None)
 
     async def hint_update(self, event: dict[str, Any]) -> None:
         hint = event["hint"]
@@ -138,9 +142,14 @@ class TableConsumer(HintWatchdog, AsyncWebsocketConsumer):
 
     @render_in_thread
     @in_connection_language
-    def _render(self, newer_than: int) -> tuple[int, str | None]:
-        """(seq, this connection's view), or (seq, None) when it has nothing newer."""
-        table = Table.objects.get(id=self.table_id)
+    def _render(self, newer_than: int, seq: int | None) -> tuple[int, str | None]:
+        """(seq, this connection's view), or (seq, None) when it has nothing newer. With the
+        ``seq`` of a play, the table's row comes from the process's cache when another phone
+        rendered it already (all phones of a table render each play at once)."""
+        table = state_cache.table_at(self.table_id, seq) if seq is not None else None
+        if table is None:
+            table = Table.objects.prefetch_related("seats").get(id=self.table_id)
+            state_cache.remember_table(table)
         if table.seq <= newer_than:
             return table.seq, None
         if self.format == "json":
@@ -153,8 +162,8 @@ class TableConsumer(HintWatchdog, AsyncWebsocketConsumer):
     def _render_hint(self, hint: dict[str, Any]) -> str:
         return hint_fragments(Table.objects.get(id=self.table_id), self.actor, hint)
 
-    async def _push(self, force: bool = False) -> None:
-        seq, text = await self._render(-1 if force else self.sent_seq)
+    async def _push(self, force: bool = False, seq: int | None = None) -> None:
+        seq, text = await self._render(-1 if force else self.sent_seq, None if force else seq)
         if text is not None:
             self.sent_seq = max(self.sent_seq, seq)
             await self.send(text_data=text)

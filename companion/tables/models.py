@@ -55,7 +55,8 @@ class Seat(models.Model):
     claimed_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
-        ordering = ["table", "index"]
+        # the column: "table" would join the table row to sort by the table's own ordering
+        ordering = ["table_id", "index"]
         constraints = [
             models.UniqueConstraint(fields=["table", "index"], name="seat_index_unique"),
         ]
@@ -85,7 +86,7 @@ class Event(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
-        ordering = ["table", "seq"]
+        ordering = ["table_id", "seq"]  # the column, not "table" (a join; see Seat)
         constraints = [
             models.UniqueConstraint(fields=["table", "seq"], name="event_seq_unique"),
         ]
@@ -104,7 +105,7 @@ class HintLog(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
-        ordering = ["table", "created_at"]
+        ordering = ["table_id", "created_at"]
 
     def __str__(self) -> str:
         return f"hint for seat {self.seat} at #{self.seq}"

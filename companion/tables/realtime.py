@@ -15,14 +15,19 @@ def table_group(table_id: str) -> str:
     return f"table-{table_id}"
 
 
-def table_changed(table_id: str, seq: int) -> None:
+def table_changed(table_id: str, seq: int, seats_changed: bool = False) -> None:
     """Best effort: the play is already committed; a dead channel layer must not undo that.
-    Phones that miss the push resynchronise on reconnect (they send the seq they have)."""
+    Phones that miss the push resynchronise on reconnect (they send the seq they have).
+    ``seats_changed``: a seat was claimed (the seq stays): every process forgets the cached
+    row of the table and pushes again."""
     try:
         note_table_seq(table_id, seq)  # running hint searches for older positions stop
     except Exception:
         log.warning("hint cancellation mark for table %s not stored", table_id, exc_info=True)
     try:
-        group_send_sync(table_group(table_id), {"type": "table.changed", "seq": seq})
+        message: dict[str, object] = {"type": "table.changed", "seq": seq}
+        if seats_changed:
+            message["seats_changed"] = True
+        group_send_sync(table_group(table_id), message)
     except Exception:
         log.warning("live update for table %s seq %s not sent", table_id, seq, exc_info=True)

@@ -20,7 +20,7 @@ from companion.engines import EngineError, InvalidActionError, get_game
 from . import presenters, realtime
 from .errors import BadInput, Conflict, Forbidden, NotFound, Refused, StaleSeq
 from .models import Event, HintLog, Seat, Table
-from .state_cache import load_state, remember_state
+from .state_cache import forget_table, load_state, remember_new_event, remember_state
 from .tokens import hash_token, new_token, token_matches
 
 MAX_NAME = 40
@@ -130,7 +130,12 @@ def claim_seat(table_id: str, index: int, name: str | None = None) -> tuple[Seat
         if name is not None:
             seat.name = clean_name(name, seat.name)
         seat.save(update_fields=["token_hash", "claimed_at", "name"])
-        transaction.on_commit(lambda: realtime.table_changed(table.id, table.seq))
+
+        def committed() -> None:
+            forget_table(table.id)
+            realtime.table_changed(table.id, table.seq, seats_changed=True)
+
+        transaction.on_commit(committed)
     return seat, token
 
 
@@ -405,9 +410,16 @@ def _append(
     elif table.status == Table.Status.FINISHED:
         table.status = Table.Status.PLAYING
     table.save(update_fields=["seq", "snapshot", "status", "updated_at"])
-    remember_state(table.id, table.seq, state)
     seq = table.seq
-    transaction.on_commit(lambda: realtime.table_changed(table.id, seq))
+
+    def committed() -> None:
+        # Only now: a transaction that rolls back must leave no state or event of its seq
+        # in the caches, where the next play's seq would find it.
+        remember_state(table.id, seq, state)
+        remember_new_event(table.id, event)
+        realtime.table_changed(table.id, seq)
+
+    transaction.on_commit(committed)
     return event
 
 

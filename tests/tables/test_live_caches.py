@@ -1,0 +1,90 @@
+"""The per-process caches behind the live pushes (state, event log, table row per seq): a play
+fills them without queries, a rolled-back play leaves nothing in them, and a claimed seat
+(which keeps the seq) reaches every phone anyway."""
+
+import json
+
+import pytest
+from channels.db import database_sync_to_async
+from django.db import connection, transaction
+from django.test.utils import CaptureQueriesContext
+
+from companion.tables import selectors, services, state_cache
+from companion.tables.models import Table
+
+from .test_consumers import connect, play, receive_state
+
+
+@pytest.mark.django_db(transaction=True)  # the caches are filled when the play commits
+def test_a_play_leaves_its_events_and_state_cached_for_the_pushes(dealt_table):
+    t = dealt_table
+    table = Table.objects.get(id=t.id)
+    selectors.history(table, 0)  # the log up to now is cached, as after any push
+    seq = services.record_action(t.id, services.Actor(0, False), "1 K", table.seq).event.seq
+    table = Table.objects.get(id=t.id)
+    with CaptureQueriesContext(connection) as queries:
+        lines = selectors.history(table, 1)
+        state_cache.load_state(table)
+    assert not queries.captured_queries
+    assert lines[-1]["seq"] == seq and lines[-1]["text"] == "1 K"
+    assert [line["seq"] for line in lines] == list(range(1, seq + 1))
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_new_seq_reads_only_the_events_after_the_cached_ones(dealt_table):
+    t = dealt_table
+    table = Table.objects.get(id=t.id)
+    selectors.history(table, 0)  # this process pushed the position so far
+    for seat in (0, 1):
+        current = Table.objects.get(id=t.id)
+        services.record_action(t.id, services.Actor(seat, False), "1 K", current.seq)
+    # ...and the two plays were recorded by another process: this one never saw them
+    state_cache._events.pop((t.id, table.seq + 1))
+    state_cache._events.pop((t.id, table.seq + 2))
+    state_cache._newest_events[t.id] = table.seq
+    table = Table.objects.get(id=t.id)
+    with CaptureQueriesContext(connection) as queries:
+        lines = selectors.history(table, 0)
+    [query] = queries.captured_queries
+    assert f'"tables_event"."seq" > {table.seq - 2}' in query["sql"]
+    assert [line["seq"] for line in lines] == list(range(1, table.seq + 1))
+    assert [line["text"] for line in lines[-2:]] == ["1 K", "1 K"]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_rolled_back_play_leaves_nothing_in_the_caches(dealt_table):
+    t = dealt_table
+    table = Table.objects.get(id=t.id)
+    selectors.history(table, 0)
+    next_seq = table.seq + 1
+    with pytest.raises(RuntimeError), transaction.atomic():
+        services.record_action(t.id, services.Actor(0, False), "1 K", table.seq)
+        raise RuntimeError("the commit fails")  # as when the database drops at COMMIT
+    assert state_cache._cache.get((t.id, next_seq)) is None
+    assert state_cache._events.get((t.id, next_seq)) is None
+    # the seq is free again: another play takes it, and the caches hold that one
+    services.record_action(t.id, services.Actor(0, False), "13 K", table.seq)
+    table = Table.objects.get(id=t.id)
+    assert selectors.history(table, 0)[-1]["text"] == "13 K"
+    assert state_cache.load_state(table).figures[0].count(0) == 1
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_a_claimed_seat_reaches_the_phones_although_the_seq_stays():
+    table, _host = await database_sync_to_async(services.create_table)(
+        "dog", {"seats": 4}, ["Ann", "Ben", "Cid", "Dan"])
+    _seat, token = await database_sync_to_async(services.claim_seat)(table.id, 0)
+    phone = await connect(table.id, token)
+    first = await receive_state(phone)
+    assert [s["claimed"] for s in first["seats"]] == [True, False, False, False]
+    await database_sync_to_async(services.claim_seat)(table.id, 2, "Zoe")
+    pushed = await receive_state(phone)
+    assert pushed["seq"] == first["seq"]
+    assert [s["claimed"] for s in pushed["seats"]] == [True, False, True, False]
+    assert pushed["seats"][2]["name"] == "Zoe"
+    # the next play's push reads the table again: the new seats stay
+    seq = await play(table.id, None, "deal")
+    state = await receive_state(phone)
+    assert state["seq"] == seq and state["seats"][2]["name"] == "Zoe"
+    assert json.dumps(state).count("Zoe") == 1
+    await phone.disconnect()
