@@ -37,8 +37,8 @@ class Ctx:
     """Everything the generators need about `state` for the seat to move."""
 
     __slots__ = ("L", "blocks_own", "c", "figures", "gb", "goal_free", "knock_own", "lapped",
-                 "mandatory", "occ", "prot", "rules", "seat", "seven", "seven_full", "start",
-                 "state", "team")
+                 "limits", "mandatory", "occ", "prot", "rules", "seat", "seven", "seven_full",
+                 "start", "state", "team")
 
     def __init__(self, state: DogState, seat: int) -> None:
         cfg = state.cfg
@@ -73,6 +73,7 @@ class Ctx:
         self.goal_free = free
         self.seven: dict[Key | Figures, tuple[Seg, ...]] | None = None
         self.seven_full = False  # are the keys of `seven` whole figures (exhaustive search)?
+        self.limits: list[tuple[int, int, int]] | None = None  # see `forward_limits`
 
     # -- distances ----------------------------------------------------------------------------
     def free_fwd(self, p: int, c: int) -> int:
@@ -148,6 +149,18 @@ def forward_dests(ctx: Ctx, p: int, n: int) -> list[int]:
     return out
 
 
+def forward_limits(ctx: Ctx) -> list[tuple[int, int, int]]:
+    """Per figure of the active colour out of the kennel, what `forward_dests` needs whatever
+    the distance: (p, free_fwd, to_start) on the track, (p, goal_room, 0) in the goal; kept
+    on `ctx`."""
+    c = ctx.c
+    L = ctx.L
+    ctx.limits = limits = [(p, ctx.goal_room(p), 0) if p >= L
+                           else (p, ctx.free_fwd(p, c), ctx.to_start(p, c))
+                           for p in ctx.figures[c] if p >= 0]
+    return limits
+
+
 def backward_dest(ctx: Ctx, p: int) -> int | None:
     if p >= ctx.L or ctx.free_back(p, ctx.c) < 4:
         return None
@@ -188,7 +201,6 @@ def moves_as(ctx: Ctx, as_card: int,
     kennel): `knocked_own` collects the figures already listed so, across cards.
     """
     c = ctx.c
-    own = [p for p in ctx.figures[c] if p >= 0]
     if as_card == SEVEN:
         return list(sevens(ctx).values())
     if as_card == SWAP:
@@ -202,17 +214,37 @@ def moves_as(ctx: Ctx, as_card: int,
     out: list[tuple[Seg, ...]] = []
     if as_card in (ONE, THIRTEEN) and come_out_ok(ctx):
         out.append(((kennel(c), ctx.start[c]),))
+    # `forward_dests` for every distance and figure, with what does not depend on the
+    # distance computed once per analysis (the joker asks for twelve cards)
+    limits = ctx.limits if ctx.limits is not None else forward_limits(ctx)
+    L = ctx.L
+    goal_free = ctx.goal_free
+    mandatory = ctx.mandatory
+    goal_base = ctx.gb[c]
     for n in FORWARD[as_card]:
-        for p in own:
-            for d in forward_dests(ctx, p, n):
-                if occ.get(d) == c:
-                    if p in knocked_own:
-                        continue
-                    knocked_own.add(p)
-                out.append(((p, d),))
+        for p, free, ds in limits:
+            # a goal field within `free` / `goal_free` is empty: nothing to knock out there
+            if p >= L:  # in the goal: `free` is the room left there
+                if n <= free:
+                    out.append(((p, p + n),))
+                continue
+            goal_ok = ds < n and n - ds <= goal_free and ds <= free
+            if goal_ok:
+                out.append(((p, goal_base + n - ds - 1),))
+            if n <= free and not (goal_ok and mandatory):
+                d = (p + n) % L
+                s = occ.get(d)
+                if s is None:
+                    out.append(((p, d),))
+                elif ctx.lands_ok(d):
+                    if s == c:  # the same position as any other own knock-out of p's figure
+                        if p in knocked_own:
+                            continue
+                        knocked_own.add(p)
+                    out.append(((p, d),))
     if as_card == FOUR:
-        for p in own:
-            d4 = backward_dest(ctx, p)
+        for p in ctx.figures[c]:
+            d4 = backward_dest(ctx, p) if p >= 0 else None
             if d4 is not None:
                 if occ.get(d4) == c:
                     if p in knocked_own:
