@@ -61,6 +61,7 @@ _PHASE_KINDS = {
     PH_OVER: (),
 }
 _PHASE_WORDS = {p: PHASES[p] for p in range(len(PHASES))}
+_new = tuple.__new__
 
 
 def _distinct(hand: tuple[int, ...]) -> list[int]:
@@ -384,8 +385,10 @@ def _apply_play(state: DogState, action: DogAction) -> DogState:
             st = state._replace(figures=figures, lapped=lapped, hands=tuple(hands),
                                 discard=tuple(discard), gifts=gifts)
             return _next_turn(st, seat)
-    return DogState(cfg, phase, turn, figures, tuple(hands), tuple(discard), state.folds,
-                    state.avoid, state.transit, gifts, state.round, state.dealer, lapped, winner)
+    # tuple.__new__: DogState's own __new__ is a Python function (this is every ply's apply)
+    return _new(DogState, (cfg, phase, turn, figures, tuple(hands), tuple(discard), state.folds,
+                           state.avoid, state.transit, gifts, state.round, state.dealer, lapped,
+                           winner))
 
 
 def _next_turn(state: DogState, seat: int) -> DogState:
