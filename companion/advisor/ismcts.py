@@ -300,7 +300,8 @@ class _Iteration:
                 actions = self.root_actions
             else:
                 actions = self.legal(state)
-            # one pass: count availability, collect the untried, score the tried (UCB)
+            # one pass: count availability, collect the untried, score the tried (UCB) while there
+            # is no untried one
             children = node.children
             untried = []
             best = None
@@ -311,6 +312,8 @@ class _Iteration:
                     untried.append(a)
                     continue
                 avail = child.avail = child.avail + 1
+                if untried:
+                    continue  # an untried action will be expanded: no score needed
                 v = child.visits
                 score = child.reward / v + c * sqrt(log(avail) / v)
                 if score > best_score:
