@@ -172,22 +172,12 @@ def dog_seat_values(state: DogState) -> list[tuple[float, float]]:
     blocking its own start field while others wait in the kennel. Risk: each figure on the
     track within reach of an opponent (1..13 fields behind it, 4 ahead of it, or the kennel
     of an opponent whose start field it stands on) times `DOG_THREAT` times its worth."""
-    cfg = state.cfg
-    geo = cfg.geo
+    geo = state.cfg.geo
     L = geo.length
     start = geo.start
-    figures = state.figures
-    team_of = cfg.team_of
-    track: list[tuple[int, int]] = []  # (field, team) of every figure on the track
-    waiting: list[bool] = []
-    for s, fs in enumerate(figures):
-        waiting.append(kennel(s) in fs)
-        for p in fs:
-            if 0 <= p < L:
-                track.append((p, team_of[s]))
+    danger = _dog_danger(state)  # per seat: the fields an opponent's next move may reach
     out: list[tuple[float, float]] = []
-    for s, fs in enumerate(figures):
-        team = team_of[s]
+    for s, fs in enumerate(state.figures):
         value = 0.0
         risk = 0.0
         for p in fs:
@@ -198,20 +188,9 @@ def dog_seat_values(state: DogState) -> list[tuple[float, float]]:
                 continue
             worth = DOG_OUT + geo.progress(s, p)
             value += worth
-            if p == start[s]:
-                continue  # protected on its own start field
-            for q, t in track:
-                if t != team:
-                    d = (p - q) % L
-                    if 1 <= d <= 13 or d == L - 4:
-                        risk += DOG_THREAT * worth
-                        break
-            else:
-                for o in range(cfg.seats):
-                    if team_of[o] != team and p == start[o] and waiting[o]:
-                        risk += DOG_THREAT * worth  # it can come out onto this field
-                        break
-        if waiting[s] and start[s] in fs:
+            if p != start[s] and danger[s] >> p & 1:  # not protected on its own start field
+                risk += DOG_THREAT * worth
+        if kennel(s) in fs and start[s] in fs:
             value -= DOG_BLOCK
         out.append((value, risk))
     return out
@@ -402,6 +381,15 @@ def _reach_table(L: int) -> list[int]:
 def _dog_masks(state: DogState, occ: dict[int, int] | None = None) -> _Masks:
     """The board analysed for `dog_play_gains`; `occ`: its field → seat map when known
     (`moves.Ctx.occ`)."""
+    if occ is None:
+        occ = {p: s for s, fs in enumerate(state.figures) for p in fs if p >= 0}
+    return _Masks(occ, _dog_danger(state))
+
+
+def _dog_danger(state: DogState) -> list[int]:
+    """Per seat, the bitmask of the track fields an opponent's next move may reach: 1..13
+    fields ahead of one of its figures or 4 behind, its start field while it waits in the
+    kennel."""
     cfg = state.cfg
     L = cfg.geo.length
     start = cfg.geo.start
@@ -416,8 +404,6 @@ def _dog_masks(state: DogState, occ: dict[int, int] | None = None) -> _Masks:
             elif p < L:
                 r |= table[p]
         reach[team_of[s]] |= r
-    if occ is None:
-        occ = {p: s for s, fs in enumerate(state.figures) for p in fs if p >= 0}
     if len(reach) == 2:
         by_team = [reach[1], reach[0]]
     else:
@@ -428,7 +414,7 @@ def _dog_masks(state: DogState, occ: dict[int, int] | None = None) -> _Masks:
                 if o != t:
                     mask |= r
             by_team.append(mask)
-    return _Masks(occ, [by_team[t] for t in team_of])
+    return [by_team[t] for t in team_of]
 
 
 def dog_play_gains(state: DogState, actions: Sequence[Any],
