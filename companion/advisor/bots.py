@@ -417,6 +417,19 @@ def _dog_danger(state: DogState) -> list[int]:
     return [by_team[t] for t in team_of]
 
 
+def _worth(s: int, p: int, L: int, start: tuple[int, ...], danger: list[int]) -> float:
+    """The worth of seat s's figure on p in `dog_play_gains` (a module function, not a
+    closure there: a closure would turn that loop's locals into slower cell variables)."""
+    if p < 0:
+        return 0.0
+    if p >= L:
+        return DOG_OUT + DOG_HOME + L + 1 + (p - L) % GOAL_FIELDS
+    value = DOG_OUT + 1 + (p - start[s]) % L
+    if p != start[s] and danger[s] >> p & 1:
+        return value * (1 - DOG_THREAT)
+    return value
+
+
 def dog_play_gains(state: DogState, actions: Sequence[Any],
                    masks: _Masks | None = None) -> list[float]:
     """What each of `actions` (plays of the seat to move) gains for the mover's team, in the
@@ -443,16 +456,6 @@ def dog_play_gains(state: DogState, actions: Sequence[Any],
     out_base = DOG_OUT + 1
     home_base = DOG_OUT + DOG_HOME + L + 1
 
-    def worth(s: int, p: int) -> float:
-        if p < 0:
-            return 0.0
-        if p >= L:
-            return home_base + (p - L) % GOAL_FIELDS
-        value = out_base + (p - start[s]) % L
-        if p != start[s] and danger[s] >> p & 1:
-            return value * keep
-        return value
-
     costs: dict[int, float] = {}
     gains: list[float] = []
     for kind, card, as_card, segs, _, _ in actions:
@@ -466,8 +469,8 @@ def dog_play_gains(state: DogState, actions: Sequence[Any],
         if as_card == SWAP:
             for a, b in segs:
                 sa, sb = occ[a], occ[b]
-                da = worth(sa, b) - worth(sa, a)
-                db = worth(sb, a) - worth(sb, b)
+                da = _worth(sa, b, L, start, danger) - _worth(sa, a, L, start, danger)
+                db = _worth(sb, a, L, start, danger) - _worth(sb, b, L, start, danger)
                 gain += da if team_of[sa] == mine else -da
                 gain += db if team_of[sb] == mine else -db
             gains.append(gain - cost)
@@ -500,7 +503,7 @@ def dog_play_gains(state: DogState, actions: Sequence[Any],
             if to < L:
                 victim = occ.get(to)
                 if victim is not None and to != frm:
-                    lost = worth(victim, to)
+                    lost = _worth(victim, to, L, start, danger)
                     gain += lost if team_of[victim] != mine else -lost
         gains.append(gain - cost)
     return gains
