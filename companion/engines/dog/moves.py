@@ -57,12 +57,7 @@ class Ctx:
         self.blocks_own = rules.start_blocks_own
         self.knock_own = rules.knock_own
         self.mandatory = rules.goal_entry_mandatory
-        occ: dict[int, int] = {}
-        for s, fs in enumerate(figures):
-            for p in fs:
-                if p >= 0:
-                    occ[p] = s
-        self.occ = occ
+        self.occ = occ = {p: s for s, fs in enumerate(figures) for p in fs if p >= 0}
         # protected track fields: a figure on the start field of its own colour
         self.prot = [f for s, f in enumerate(start) if occ.get(f) == s and not lapped >> s & 1]
         # free goal fields of the active colour, counted from G1
