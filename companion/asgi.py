@@ -2,22 +2,25 @@
 
 import os
 
-from django.core.asgi import get_asgi_application
+from django.core.wsgi import get_wsgi_application
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "companion.settings")
-django_asgi_app = get_asgi_application()
+# Our views and middleware are synchronous: Django's WSGI handler, one thread hop per request
+# (companion/core/http_bridge.py says why this and not Django's ASGI handler).
+django_wsgi_app = get_wsgi_application()
 
 from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 from django.conf import settings  # noqa: E402
 
+from companion.core.http_bridge import ThreadedWsgiHttp  # noqa: E402
 from companion.core.realtime import remember_server_loop  # noqa: E402
 from companion.routing import websocket_urlpatterns  # noqa: E402
 
 router = ProtocolTypeRouter(
     {
-        "http": django_asgi_app,
+        "http": ThreadedWsgiHttp(django_wsgi_app),
         "websocket": AllowedHostsOriginValidator(
             AuthMiddlewareStack(URLRouter(websocket_urlpatterns))
         ),

@@ -1,9 +1,9 @@
 """Sending to channel-layer groups from synchronous code (views, Celery tasks).
 
-With Redis, ``async_to_sync(layer.group_send)`` works from any thread or process. The in-process
-layer keeps asyncio queues that belong to the web server's event loop, so a send from the embedded
-worker thread must be scheduled onto that loop; ``remember_server_loop`` records it when the ASGI
-application first runs.
+In the web process a send is scheduled onto the server's event loop, which
+``remember_server_loop`` records when the ASGI application first runs: the in-process layer keeps
+asyncio queues that belong to that loop, and the Redis layer its connections per loop. Elsewhere
+(a Celery worker process) ``async_to_sync(layer.group_send)`` does.
 """
 
 from __future__ import annotations
@@ -44,7 +44,10 @@ def group_send_sync(group: str, message: dict[str, Any], timeout: float = 5.0) -
     layer = get_channel_layer()
     if layer is None:
         return
-    loop = _foreign_loop() if isinstance(layer, InMemoryChannelLayer) else None
+    # In the web process, send on the server's loop: the Redis layer keeps its connections per
+    # event loop, and async_to_sync in a plain worker thread (the HTTP bridge's) would start a
+    # new loop, a new thread and new Redis connections for every play.
+    loop = _foreign_loop()
     if (
         loop is None
         and isinstance(layer, InMemoryChannelLayer)

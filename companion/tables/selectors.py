@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
 from typing import Any
 
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from companion.engines import TABLE as TABLE_DECISION
@@ -25,34 +28,59 @@ def seat_state(table: Table, seat: int | None) -> Any:
 
 
 def history(table: Table, seat: int | None, limit: int | None = None) -> list[dict[str, Any]]:
-    """The log as ``seat`` may read it: private lines of other seats show their public text."""
+    """The log as ``seat`` may read it: private lines of other seats show their public text.
+
+    Every push of a play renders the log for every phone, and a game's log runs to hundreds
+    of events: each event's line is built once per (event, visible or not, language) and
+    reused (`_line`); only the flags that later events change are set per call."""
     events = load_events(table)
     undone = {e.payload.get("undoes") for e in events if e.kind == Event.Kind.UNDO}
     corrected = {e.payload.get("replaces") for e in events if e.kind == Event.Kind.CORRECT}
-    lines = []
-    for e in events:
-        visible = e.private_to is None or e.private_to == seat
-        text = e.payload.get("action") if visible else localize.public_line(e.payload)
-        if e.kind == Event.Kind.UNDO:
-            undoes = {"seq": e.payload.get("undoes"), "text": text}
-            text = (_("undo #%(seq)s (%(text)s)") if text else _("undo #%(seq)s")) % undoes
-        elif e.kind == Event.Kind.CORRECT:
-            text = _("correction of #%(seq)s: %(text)s") % {
-                "seq": e.payload.get("replaces"),
-                "text": text,
-            }
-        lines.append(
-            {
-                "seq": e.seq,
-                "kind": e.kind,
-                "text": text,
-                "by_seat": e.seat,
-                "undone": e.seq in undone,
-                "corrected": e.seq in corrected,
-                "at": e.created_at.isoformat(),
-            }
-        )
-    return lines[-limit:] if limit else lines
+    language = get_language()
+    shown = events[-limit:] if limit else events
+    return [
+        {
+            **_line(e, e.private_to is None or e.private_to == seat, language),
+            "undone": e.seq in undone,
+            "corrected": e.seq in corrected,
+        }
+        for e in shown
+    ]
+
+
+#: (table, seq, visible, language) → the line of that event; events never change, so neither
+#: do their lines
+_lines: OrderedDict[tuple[str, int, bool, str | None], dict[str, Any]] = OrderedDict()
+_LINES_MAX = 50_000
+_lines_lock = threading.Lock()
+
+
+def _line(e: Event, visible: bool, language: str | None) -> dict[str, Any]:
+    key = (e.table_id, e.seq, visible, language)
+    line = _lines.get(key)
+    if line is not None:
+        return line
+    text = e.payload.get("action") if visible else localize.public_line(e.payload)
+    if e.kind == Event.Kind.UNDO:
+        undoes = {"seq": e.payload.get("undoes"), "text": text}
+        text = (_("undo #%(seq)s (%(text)s)") if text else _("undo #%(seq)s")) % undoes
+    elif e.kind == Event.Kind.CORRECT:
+        text = _("correction of #%(seq)s: %(text)s") % {
+            "seq": e.payload.get("replaces"),
+            "text": text,
+        }
+    line = {
+        "seq": e.seq,
+        "kind": e.kind,
+        "text": text,
+        "by_seat": e.seat,
+        "at": e.created_at.isoformat(),
+    }
+    with _lines_lock:
+        _lines[key] = line
+        while len(_lines) > _LINES_MAX:
+            _lines.popitem(last=False)
+    return line
 
 
 def table_json(table: Table, actor: Actor | None) -> dict[str, Any]:
