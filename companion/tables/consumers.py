@@ -146,10 +146,10 @@ class TableConsumer(HintWatchdog, AsyncWebsocketConsumer):
         """(seq, this connection's view), or (seq, None) when it has nothing newer. With the
         ``seq`` of a play, the table's row comes from the process's cache when another phone
         rendered it already (all phones of a table render each play at once)."""
-        table = state_cache.table_at(self.table_id, seq) if seq is not None else None
-        if table is None:
-            table = Table.objects.prefetch_related("seats").get(id=self.table_id)
-            state_cache.remember_table(table)
+        def load() -> Table:
+            return Table.objects.prefetch_related("seats").get(id=self.table_id)
+
+        table = state_cache.table_at(self.table_id, seq, load) if seq is not None else load()
         if table.seq <= newer_than:
             return table.seq, None
         if self.format == "json":

@@ -7,21 +7,32 @@ snapshot. Live updates go out after the commit (``realtime.table_changed``).
 
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass
 from typing import Any
 
 from django.db import transaction
+from django.db.models import prefetch_related_objects
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from companion.core.outages import DATABASE_DOWN
 from companion.engines import TABLE as TABLE_DECISION
 from companion.engines import EngineError, InvalidActionError, get_game
 
 from . import presenters, realtime
 from .errors import BadInput, Conflict, Forbidden, NotFound, Refused, StaleSeq
 from .models import Event, HintLog, Seat, Table
-from .state_cache import forget_table, load_state, remember_new_event, remember_state
+from .state_cache import (
+    forget_table,
+    load_state,
+    remember_new_event,
+    remember_state,
+    remember_table,
+)
 from .tokens import hash_token, new_token, token_matches
+
+log = logging.getLogger(__name__)
 
 MAX_NAME = 40
 
@@ -417,10 +428,22 @@ def _append(
         # in the caches, where the next play's seq would find it.
         remember_state(table.id, seq, state)
         remember_new_event(table.id, event)
+        _remember_row(table)
         realtime.table_changed(table.id, seq)
 
     transaction.on_commit(committed)
     return event
+
+
+def _remember_row(table: Table) -> None:
+    """After a commit: the row in hand, with its seats, for this process's pushes of the new
+    seq and the answer to the request (no query of the table for either). Best effort."""
+    try:
+        prefetch_related_objects([table], "seats")
+    except DATABASE_DOWN:
+        log.info("seats of table %s not read after its commit", table.id, exc_info=True)
+        return
+    remember_table(table)
 
 
 @dataclass(frozen=True, slots=True)

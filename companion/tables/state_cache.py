@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
+from collections.abc import Callable
 from typing import Any
 
 from companion.engines import get_game
@@ -17,6 +18,31 @@ from companion.engines import get_game
 MAX_ENTRIES = 1024
 _cache: OrderedDict[tuple[str, int], Any] = OrderedDict()
 _lock = threading.Lock()
+#: loads under way, per (what, table, seq): a play's pushes render the phones of a table side
+#: by side, and without this each of them missed the cache and ran the same queries
+_flights: dict[tuple[str, str, int], threading.Event] = {}
+FLIGHT_WAIT_S = 2.0
+
+
+def _single_flight(key: tuple[str, str, int], cached: Callable[[], Any],
+                   load: Callable[[], Any]) -> Any:
+    """``cached()``, else ``load()`` by one thread while the others wait for its result (and
+    load it themselves if it did not come, say because that thread failed)."""
+    with _lock:
+        flight = _flights.get(key)
+        leader = flight is None
+        if leader:
+            flight = _flights[key] = threading.Event()
+    if not leader:
+        flight.wait(FLIGHT_WAIT_S)
+        found = cached()
+        return found if found is not None else load()
+    try:
+        return load()
+    finally:
+        with _lock:
+            _flights.pop(key, None)
+        flight.set()
 
 
 def remember_state(table_id: str, seq: int, state: Any) -> None:
@@ -56,16 +82,21 @@ def load_events(table) -> list:
     key = (table.id, table.seq)
     with _lock:
         events = _events.get(key)
-        newest = _newest_events.get(table.id, -1)
-        before = _events.get((table.id, newest)) if newest < table.seq else None
     if events is not None:
         return events
-    if before is not None:
-        events = before + list(table.events.filter(seq__gt=newest, seq__lte=table.seq))
-    else:
-        events = [e for e in table.events.all() if e.seq <= table.seq]
-    remember_events(table.id, table.seq, events)
-    return events
+
+    def load() -> list:
+        with _lock:
+            newest = _newest_events.get(table.id, -1)
+            before = _events.get((table.id, newest)) if newest < table.seq else None
+        if before is not None:
+            events = before + list(table.events.filter(seq__gt=newest, seq__lte=table.seq))
+        else:
+            events = [e for e in table.events.all() if e.seq <= table.seq]
+        remember_events(table.id, table.seq, events)
+        return events
+
+    return _single_flight(("events", *key), lambda: _events.get(key), load)
 
 
 def remember_events(table_id: str, seq: int, events: list) -> None:
@@ -104,9 +135,21 @@ def remember_table(table) -> None:
             _tables.popitem(last=False)
 
 
-def table_at(table_id: str, seq: int):
+def table_at(table_id: str, seq: int, load: Callable[[], Any]):
+    """The row of ``table_id`` at ``seq`` from the cache, else from ``load()`` (once for all
+    the phones of the process that ask at the same time), remembered."""
+    key = (table_id, seq)
     with _lock:
-        return _tables.get((table_id, seq))
+        table = _tables.get(key)
+    if table is not None:
+        return table
+
+    def load_and_remember():
+        table = load()
+        remember_table(table)
+        return table
+
+    return _single_flight(("table", *key), lambda: _tables.get(key), load_and_remember)
 
 
 def forget_table(table_id: str) -> None:

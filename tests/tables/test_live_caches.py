@@ -3,6 +3,8 @@ fills them without queries, a rolled-back play leaves nothing in them, and a cla
 (which keeps the seq) reaches every phone anyway."""
 
 import json
+import threading
+import time
 
 import pytest
 from channels.db import database_sync_to_async
@@ -88,3 +90,30 @@ async def test_a_claimed_seat_reaches_the_phones_although_the_seq_stays():
     assert state["seq"] == seq and state["seats"][2]["name"] == "Zoe"
     assert json.dumps(state).count("Zoe") == 1
     await phone.disconnect()
+
+
+def test_phones_rendering_the_same_seq_side_by_side_load_the_row_once():
+    loads = []
+    release = threading.Event()
+
+    class Row:
+        id, seq = "side-by-side", 7
+
+    def load():
+        loads.append(1)
+        release.wait(2)  # the other phones ask meanwhile
+        return Row()
+
+    got: list = []
+    threads = [threading.Thread(target=lambda: got.append(state_cache.table_at("side-by-side", 7,
+                                                                                load)))
+               for _ in range(4)]
+    for t in threads:
+        t.start()
+    time.sleep(0.2)
+    release.set()
+    for t in threads:
+        t.join()
+    assert len(loads) == 1 and len(got) == 4 and len({id(row) for row in got}) == 1
+    assert state_cache.table_at("side-by-side", 7, load) is got[0]  # and it stays cached
+    assert len(loads) == 1
