@@ -7,6 +7,9 @@ from django.db import OperationalError
 from django.test import Client
 from redis.exceptions import ConnectionError as RedisConnectionError
 
+# Every view module imported before any patch below: counter_api and record_api copy
+# `api._table` when first imported, and a first request under a patch made them keep the fake.
+import companion.urls  # noqa: F401
 from companion.advisor import hints
 from companion.tables import api, views
 
