@@ -86,7 +86,9 @@ def main() -> None:
     parser.add_argument("--repeats", type=int, default=3)
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
-    print(f"python {platform.python_version()} on {platform.machine()}, one core")
+    ismcts.pause_gc_during_searches()  # as in a Celery worker's pool process (companion/celery.py)
+    print(f"python {platform.python_version()} on {platform.machine()}, one core, the cyclic GC "
+          f"paused during searches as in a worker process")
     view = dog.view(dog.from_json(MIDGAME), 0)
     cfg = ismcts.resolve(dog, None)
     cut = "to the end of the round at most" if cfg.stop_at_table else "across rounds"

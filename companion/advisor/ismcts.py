@@ -36,7 +36,8 @@ Evaluate = Callable[[Game, Any], tuple[float, ...]]
 #: outcome the hint reports besides the win chance (Life is Life: comes through the round)
 Outcome = Callable[[Game, Any, Any], tuple[float, ...]]
 
-__all__ = ["Choice", "Config", "Evaluate", "Node", "Outcome", "Policy", "SearchResult", "search"]
+__all__ = ["Choice", "Config", "Evaluate", "Node", "Outcome", "Policy", "SearchResult",
+           "pause_gc_during_searches", "search"]
 
 
 class Node:
@@ -193,18 +194,28 @@ def _run(game: Game, view: Any, seat: int, root: Node, rng: random.Random, cfg: 
 
 class _CyclicGcPause:
     """Pauses Python's cyclic garbage collector while searches run (counted: concurrent
-    searches in one process share the pause). A search allocates tens of thousands of
-    short-lived states per second; each young-generation collection then walks the growing
-    tree and the move memos, which cost about 10 % of the iterations (docs/advisor.md,
-    "Speed"). The states are freed by reference counting anyway; the tree's parent links
-    are the only cycles, collected once the pause ends."""
+    searches in one process share the pause), once enabled for the process (`enable`). A
+    search allocates tens of thousands of short-lived states per second; each collection then
+    walks the growing tree and the move memos, which cost about 10 % of the iterations
+    (docs/advisor.md, "Speed"). The states are freed by reference counting anyway; the
+    tree's parent links are the only cycles, collected once the pause ends."""
 
     def __init__(self) -> None:
         self._lock = threading.Lock()
         self._searches = 0
         self._resume = False
+        self.enabled = False  # set while searches run in a process of their own
+
+    def enable(self) -> None:
+        """For a process that runs searches only (a Celery pool process, the arena, the
+        benchmark). Not in the web process: its event loop would then meet the whole pending
+        collection at once after a search (seen as a websocket handshake of over a second in
+        the tests, with the embedded worker)."""
+        self.enabled = True
 
     def __enter__(self) -> None:
+        if not self.enabled:
+            return
         with self._lock:
             if self._searches == 0:
                 self._resume = gc.isenabled()
@@ -212,6 +223,8 @@ class _CyclicGcPause:
             self._searches += 1
 
     def __exit__(self, *exc: object) -> None:
+        if not self.enabled:
+            return
         with self._lock:
             self._searches -= 1
             if self._searches == 0 and self._resume:
@@ -219,6 +232,12 @@ class _CyclicGcPause:
 
 
 _cyclic_gc_paused = _CyclicGcPause()
+
+
+def pause_gc_during_searches() -> None:
+    """In a process that runs searches only: pause the cyclic GC while they run (see
+    `_CyclicGcPause`)."""
+    _cyclic_gc_paused.enable()
 
 
 def _root_actions(game: Game, view: Any, seat: int, rng: random.Random) -> list[Any] | None:

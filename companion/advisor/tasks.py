@@ -176,9 +176,10 @@ def _choice(
 
 
 def _merge_shards(
-    merged: dict[str, list[float]], hint_id: str, shards: int, wait: float = 0.3
+    merged: dict[str, list[float]], hint_id: str, shards: int, wait: float = 1.0
 ) -> int:
-    """Add the root statistics of the other shards (waiting briefly for late ones)."""
+    """Add the root statistics of the other shards (waiting briefly for late ones: they
+    search for the same budget, but on a busy worker one may report a few hundred ms late)."""
     found: set[int] = set()
     deadline = time.perf_counter() + wait
     while len(found) < shards - 1:

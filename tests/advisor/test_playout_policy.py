@@ -82,10 +82,16 @@ def test_the_memo_of_best_plays_chooses_what_scoring_every_play_chooses() -> Non
             assert memo.random() == flat.random()  # the same draws from the generator
 
 
-def test_the_garbage_collector_is_paused_during_a_search_only() -> None:
+def test_the_garbage_collector_is_paused_during_a_search_only(monkeypatch) -> None:
     seen: list[bool] = []
     st = midgame(seed=4)
     assert gc.isenabled()
+    ismcts.search(dog, st, 0, budget_ms=30, seed=1, progress_every=0.001,
+                  progress=lambda _: seen.append(gc.isenabled()))
+    assert seen and all(seen)  # not in a web process: only where enabled
+    seen.clear()
+    monkeypatch.setattr(ismcts._cyclic_gc_paused, "enabled", False)  # restored after the test
+    ismcts.pause_gc_during_searches()  # a worker's pool process
     ismcts.search(dog, st, 0, budget_ms=60, seed=1, progress_every=0.01,
                   progress=lambda _: seen.append(gc.isenabled()))
     assert seen and not any(seen)
