@@ -72,6 +72,17 @@ def measure(pid: int, label: str, repeat: int, step) -> None:
     print(f"{label:<46s} {1000 * cpu / repeat:7.2f} ms CPU  ({1000 * wall / repeat:6.2f} ms wall)")
 
 
+async def measure_async(pid: int, label: str, repeat: int, step, per_step: int = 1) -> None:
+    """`measure` for a coroutine step (the websocket parts); CPU only: the wall clock of a
+    step includes the phones' own waiting."""
+    await step()  # warm
+    c0 = cpu_seconds(pid)
+    for _ in range(repeat):
+        await step()
+    cpu = cpu_seconds(pid) - c0
+    print(f"{label:<46s} {1000 * cpu / (per_step * repeat):7.2f} ms CPU")
+
+
 async def with_phones(base_ws: str, table: Table, repeat: int, pid: int) -> None:
     phones = [await connect(f"{base_ws}/ws/tables/{table.id}/?format=json", origin=table.base,
                             additional_headers={"Authorization": f"Bearer {token}"},
@@ -95,12 +106,8 @@ async def with_phones(base_ws: str, table: Table, repeat: int, pid: int) -> None
         answer = await loop.run_in_executor(None, lambda: table.post("/undo", {}, table.tokens[0]))
         await drain(answer["seq"])
 
-    await round_trip()
-    c0 = cpu_seconds(pid)
-    for _ in range(repeat):
-        await round_trip()
-    print(f"{'play + undo, 4 JSON phones (each of the two)':<46s} "
-          f"{1000 * (cpu_seconds(pid) - c0) / (2 * repeat):7.2f} ms CPU")
+    await measure_async(pid, "play + undo, 4 JSON phones (each of the two)", repeat, round_trip,
+                        per_step=2)
     for phone in phones:
         await phone.close()
 
@@ -111,12 +118,7 @@ async def with_phones(base_ws: str, table: Table, repeat: int, pid: int) -> None
         await ws.recv()
         await ws.close()
 
-    await connect_close()
-    c0 = cpu_seconds(pid)
-    for _ in range(repeat):
-        await connect_close()
-    print(f"{'websocket connect, first state, close':<46s} "
-          f"{1000 * (cpu_seconds(pid) - c0) / repeat:7.2f} ms CPU")
+    await measure_async(pid, "websocket connect, first state, close", repeat, connect_close)
 
 
 def main() -> None:

@@ -816,23 +816,18 @@ def fast_result(state: DogState, seat: int, as_card: int,
     L = cfg.geo.length
     frm, to = segs[0]
     rows = list(figures)
-    if as_card == SWAP:
-        sa = sb = -1
-        for s, fs in enumerate(figures):
-            if frm in fs:
-                sa = s
-            if to in fs:
-                sb = s
-        rows[sa] = tuple(sorted([to if p == frm else p for p in figures[sa]]))
-        rows[sb] = tuple(sorted([frm if p == to else p for p in rows[sb]]))
-        return tuple(rows), state.lapped
-    # one pass over the rows: the mover's row and the row of a figure it lands on
+    # one pass over the rows: the mover's row and the row of the figure on `to` (swapped, or
+    # landed on)
     mover = victim = -1
     for s, fs in enumerate(figures):
         if frm in fs:
             mover = s
         if to in fs:
             victim = s
+    if as_card == SWAP:
+        rows[mover] = tuple(sorted([to if p == frm else p for p in figures[mover]]))
+        rows[victim] = tuple(sorted([frm if p == to else p for p in rows[victim]]))
+        return tuple(rows), state.lapped
     if frm < 0:
         mover = kennel_seat(frm)
     if victim >= 0 and to < L:

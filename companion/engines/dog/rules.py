@@ -113,7 +113,7 @@ _PLAYS_MEMO: dict[tuple[tuple[tuple[int, ...], ...], int, int],
 PLAYS_MEMO_SIZE: Final = 20_000
 
 
-def board_plays(state: DogState) -> dict[int, list[DogAction]]:
+def _board_plays(state: DogState) -> dict[int, list[DogAction]]:
     """The memo of the plays of each card on this board for the seat to move (filled by
     `plays_of`; read-only lists)."""
     key = (state.figures, state.lapped, state.turn)
@@ -130,7 +130,7 @@ def plays_of(state: DogState, cards: list[int]) -> list[list[DogAction]]:
     """Every legal play of each of `cards` by the seat to move (its hand is not consulted),
     from the memo when this board was met before. The lists are shared: do not change
     them."""
-    by_card = board_plays(state)
+    by_card = _board_plays(state)
     ctx: Ctx | None = None
     out = []
     for card in cards:
@@ -566,6 +566,6 @@ def _moves(ctx: Ctx, card: int) -> list[tuple[tuple[int, int], ...]]:
     return moves_as(ctx, card)
 
 
-__all__ = ["apply", "board_plays", "check", "legal_actions", "need_reshuffle", "playable_kinds",
-           "plays_of", "random_action", "sample_chance", "to_move"]
+__all__ = ["apply", "check", "legal_actions", "need_reshuffle", "playable_kinds", "plays_of",
+           "random_action", "sample_chance", "to_move"]
 _ = TABLE
