@@ -22,6 +22,7 @@ from companion.engines import EngineError, InvalidActionError, get_game
 
 from . import presenters, realtime
 from .errors import BadInput, Conflict, Forbidden, NotFound, Refused, StaleSeq
+from .event_log import effective_events, replay_log
 from .models import Event, HintLog, Seat, Table
 from .state_cache import (
     forget_table,
@@ -446,30 +447,6 @@ def _remember_row(table: Table) -> None:
     remember_table(table)
 
 
-@dataclass(frozen=True, slots=True)
-class Effective:
-    """An event that counts, with the action it stands for after corrections."""
-
-    event: Event
-    action: str
-
-
-def effective_events(events: list[Event]) -> list[Effective]:
-    """The events that count: an UNDO removes the event it names, a CORRECT replaces the
-    action of the event it names (the latest correction wins)."""
-    undone = {e.payload.get("undoes") for e in events if e.kind == Event.Kind.UNDO}
-    corrected = {
-        e.payload.get("replaces"): e.payload["action"]
-        for e in events
-        if e.kind == Event.Kind.CORRECT
-    }
-    return [
-        Effective(e, corrected.get(e.seq, e.payload["action"]))
-        for e in events
-        if e.kind == Event.Kind.ACTION and e.seq not in undone
-    ]
-
-
 def _undoable_event(table: Table) -> Event | None:
     """The last event that counts, if it is a seat's decision (not a deal, a draw, a gift or
     a hand entry: those reveal hidden cards, which no undo can hide again)."""
@@ -494,25 +471,22 @@ def _replay(
 ) -> Any:
     """The state from the log alone (the truth the snapshot caches). With ``verify`` every
     action is checked again (after a correction, later plays must still be legal)."""
-    state = game.new_game(table.config)
-    for item in effective_events(list(table.events.all())):
-        seq = item.event.seq
-        if seq in exclude:
-            continue
-        text = (replace or {}).get(seq, item.action)
-        action = _parse(game, state, text)
-        if verify:
-            _refuse_if_illegal(
-                game,
-                state,
-                action,
-                _("with this correction, #%(seq)s (%(text)s) is no longer legal")
-                % {"seq": seq, "text": text},
-                code="correction_breaks_log",
-                seq=seq,
-            )
-        state = game.apply(state, action)
-    return state
+
+    def checked(game, state, action, seq: int, text: str) -> Any:
+        _refuse_if_illegal(
+            game,
+            state,
+            action,
+            _("with this correction, #%(seq)s (%(text)s) is no longer legal")
+            % {"seq": seq, "text": text},
+            code="correction_breaks_log",
+            seq=seq,
+        )
+        return game.apply(state, action)
+
+    return replay_log(
+        table, game, exclude, replace, parse=_parse, step=checked if verify else None
+    )
 
 
 def replay(table: Table) -> Any:

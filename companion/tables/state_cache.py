@@ -15,6 +15,8 @@ from typing import Any
 
 from companion.engines import get_game
 
+from .event_log import replay_log
+
 MAX_ENTRIES = 1024
 _cache: OrderedDict[tuple[str, int], Any] = OrderedDict()
 _lock = threading.Lock()
@@ -60,9 +62,7 @@ def load_state(table) -> Any:
     if state is not None:
         return state
     if table.snapshot is None:
-        from .services import replay
-
-        state = replay(table)
+        state = replay_log(table)
     else:
         state = get_game(table.game).from_json(table.snapshot)
     remember_state(table.id, table.seq, state)

@@ -16,8 +16,8 @@ from companion.engines import TABLE as TABLE_DECISION
 from companion.engines import get_game
 
 from . import localize, presenters
+from .event_log import effective_events
 from .models import Event, Table
-from .services import effective_events
 
 
 @dataclass(frozen=True, slots=True)
