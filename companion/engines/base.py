@@ -215,6 +215,12 @@ class Game[S, A](ABC):
     def view(self, state: S, seat: int) -> S:
         """What `seat` knows: every hidden card of the others replaced by unknown."""
 
+    def forget(self, state: S, seat: int) -> S:
+        """`state` with what only `seat` knows (its hidden cards as it entered them) unknown
+        again, everything else kept. The table uses it when another entry contradicts a
+        seat's private entries: the public fact is recorded and that seat re-enters its own."""
+        raise NotImplementedError(f"{self.name} cannot forget a seat's hidden cards")
+
     @abstractmethod
     def determinize(self, view: S, seat: int, rng: random.Random) -> S:
         """A complete state (no unknowns) consistent with everything `seat` knows in `view`."""

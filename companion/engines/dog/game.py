@@ -89,6 +89,9 @@ class DogGame(Game[DogState, DogAction]):
     def view(self, state: DogState, seat: int) -> DogState:
         return info.view(state, seat)
 
+    def forget(self, state: DogState, seat: int) -> DogState:
+        return info.forget(state, seat)
+
     def determinize(self, view: DogState, seat: int, rng: random.Random) -> DogState:
         return info.determinize(view, seat, rng)
 

@@ -39,6 +39,25 @@ def view(state: DogState, seat: int) -> DogState:
     return state._replace(hands=tuple(hands), transit=transit, folds=folds, gifts=gifts)
 
 
+def forget(state: DogState, seat: int) -> DogState:
+    """`state` with what only `seat` entered made unknown again: its hand, the cards it put
+    face down and the card it gave in the exchange (used when another entry contradicts that
+    seat's private entries). What the others know is kept, so that no other seat's view
+    changes: a card another seat gave it stays known in its hand."""
+    cfg = state.cfg
+    known = [g for s, g in enumerate(state.gifts)
+             if cfg.receiver[s] == seat and g not in (NO_CARD, UNKNOWN)]
+    hand = state.hands[seat]
+    kept = [g for g in known if g in hand][: len(hand)]
+    hands = list(state.hands)
+    hands[seat] = tuple(sorted(kept + [UNKNOWN] * (len(hand) - len(kept))))
+    transit = tuple(UNKNOWN if s == seat and c != NO_CARD else c
+                    for s, c in enumerate(state.transit))
+    folds = tuple((g[0], g[1], (UNKNOWN,) * len(g[2])) if g[0] == seat else g
+                  for g in state.folds)
+    return state._replace(hands=tuple(hands), transit=transit, folds=folds)
+
+
 def _slots(view_state: DogState) -> list[tuple[str, int, int, int]]:
     """Unknown card groups: (where, index, how many, kinds they cannot be)."""
     out: list[tuple[str, int, int, int]] = []

@@ -127,6 +127,9 @@ class HitGame(Game[HitState, HitAction]):
     def view(self, state: HitState, seat: int) -> HitState:
         return info.view(state, seat)
 
+    def forget(self, state: HitState, seat: int) -> HitState:
+        return info.forget(state, seat)
+
     def public_view(self, state: HitState) -> HitState:
         """What everyone knows (a spectator): every hand reduced to its shown cards."""
         return info.view(state, TABLE)

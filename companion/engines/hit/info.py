@@ -48,6 +48,17 @@ def view(state: HitState, seat: int) -> HitState:
     return state._replace(hands=tuple(hands), pools=tuple(pools))
 
 
+def forget(state: HitState, seat: int) -> HitState:
+    """`state` with `seat`'s hand reduced to its shown cards, the rest unknown again (used
+    when another entry contradicts what that seat entered privately)."""
+    public = view(state, -1)
+    hands = list(state.hands)
+    pools = list(state.pools)
+    hands[seat] = public.hands[seat]
+    pools[seat] = public.pools[seat]
+    return state._replace(hands=tuple(hands), pools=tuple(pools))
+
+
 def has_unknowns(state: HitState) -> bool:
     return any(UNKNOWN in h for h in state.hands)
 

@@ -99,6 +99,9 @@ class LifeGame(Game[LifeState, LifeAction]):
     def view(self, state: LifeState, seat: int) -> LifeState:
         return info.view(state, seat)
 
+    def forget(self, state: LifeState, seat: int) -> LifeState:
+        return info.forget(state, seat)
+
     def public_view(self, state: LifeState) -> LifeState:
         """What everyone knows (a spectator): every hand reduced to its public part."""
         return info.view(state, TABLE)

@@ -41,6 +41,14 @@ def view(state: LifeState, seat: int) -> LifeState:
     return state._replace(hands=tuple(hands))
 
 
+def forget(state: LifeState, seat: int) -> LifeState:
+    """`state` with `seat`'s hand reduced to its public part, the rest unknown again (used
+    when another entry contradicts what that seat entered privately)."""
+    hands = list(state.hands)
+    hands[seat] = view(state, -1).hands[seat]
+    return state._replace(hands=tuple(hands))
+
+
 def known_cards(state: LifeState, seat: int, other: int) -> tuple[int, ...]:
     """The count vector of the cards `seat` knows to be in `other`'s hand (index 0: 0)."""
     if seat == other:
