@@ -221,6 +221,16 @@ class Game[S, A](ABC):
         seat's private entries: the public fact is recorded and that seat re-enters its own."""
         raise NotImplementedError(f"{self.name} cannot forget a seat's hidden cards")
 
+    def unknown_cards(self, state: S, seat: int) -> int:
+        """How many cards of ``seat``'s hand ``state`` does not know (0: all known)."""
+        raise NotImplementedError
+
+    def with_mover(self, state: S, seat: int) -> S | None:
+        """``state`` with ``seat`` to decide instead of the seat to move, to judge a play of a
+        seat whose turn it is not (a dispute at the table); None where the game has no such
+        position (outside its play phase, or a seat out of the game)."""
+        return state if self.to_move(state) == seat else None
+
     @abstractmethod
     def determinize(self, view: S, seat: int, rng: random.Random) -> S:
         """A complete state (no unknowns) consistent with everything `seat` knows in `view`."""

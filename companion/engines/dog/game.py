@@ -10,10 +10,11 @@ from ..base import Game, InvalidPositionError, Violation
 from . import info, notation, rules
 from .actions import PLAY, DogAction, Seg
 from .board import GOAL_FIELDS
-from .cards import TOKEN, parse_card
+from .cards import TOKEN, UNKNOWN, parse_card
 from .messages import MESSAGES
 from .moves import seven_next_steps
 from .state import OVER, PHASES, DogConfig, DogState, initial_state, stock_size, to_move
+from .state import PLAY as PH_PLAY
 
 
 class DogGame(Game[DogState, DogAction]):
@@ -91,6 +92,14 @@ class DogGame(Game[DogState, DogAction]):
 
     def forget(self, state: DogState, seat: int) -> DogState:
         return info.forget(state, seat)
+
+    def unknown_cards(self, state: DogState, seat: int) -> int:
+        return state.hands[seat].count(UNKNOWN)
+
+    def with_mover(self, state: DogState, seat: int) -> DogState | None:
+        if state.phase == PH_PLAY and state.winner < 0 and 0 <= seat < state.cfg.seats:
+            return state._replace(turn=seat)
+        return super().with_mover(state, seat)
 
     def determinize(self, view: DogState, seat: int, rng: random.Random) -> DogState:
         return info.determinize(view, seat, rng)

@@ -10,7 +10,7 @@ from ..base import TABLE, Game, InvalidActionError, InvalidPositionError, Violat
 from . import info, notation, rules
 from .actions import PLAY, HitAction
 from .board import WAIT
-from .cards import COST, TOKEN, card_list, parse_card
+from .cards import COST, TOKEN, UNKNOWN, card_list, parse_card
 from .data import DATA
 from .messages import MESSAGES
 from .moves import Ctx, plays_of
@@ -129,6 +129,9 @@ class HitGame(Game[HitState, HitAction]):
 
     def forget(self, state: HitState, seat: int) -> HitState:
         return info.forget(state, seat)
+
+    def unknown_cards(self, state: HitState, seat: int) -> int:
+        return state.hands[seat].count(UNKNOWN)
 
     def public_view(self, state: HitState) -> HitState:
         """What everyone knows (a spectator): every hand reduced to its shown cards."""

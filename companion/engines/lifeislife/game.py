@@ -102,6 +102,14 @@ class LifeGame(Game[LifeState, LifeAction]):
     def forget(self, state: LifeState, seat: int) -> LifeState:
         return info.forget(state, seat)
 
+    def unknown_cards(self, state: LifeState, seat: int) -> int:
+        return state.hands[seat][UNKNOWN]
+
+    def with_mover(self, state: LifeState, seat: int) -> LifeState | None:
+        if state.phase == PLAY and 0 <= seat < len(state.lives) and state.lives[seat] > 0:
+            return state._replace(turn=seat)
+        return super().with_mover(state, seat)
+
     def public_view(self, state: LifeState) -> LifeState:
         """What everyone knows (a spectator): every hand reduced to its public part."""
         return info.view(state, TABLE)
