@@ -54,7 +54,6 @@ from .cards import (
     parse_card,
 )
 from .moves import Ctx, field_name
-from .rules import draw_count
 from .state import BUY as PH_BUY
 from .state import DRAW as PH_DRAW
 from .state import (
@@ -68,6 +67,7 @@ from .state import (
     HitState,
     HouseRules,
     deck_of,
+    draw_count,
     pile_size,
     protected,
     refill_count,

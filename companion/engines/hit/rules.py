@@ -44,8 +44,17 @@ from .cards import (
 )
 from .messages import violation
 from .moves import Ctx, error_violation, field_name, plays_of, usable
+from .notation import format_action
 from .state import BUY as PH_BUY
-from .state import DISCARD_TO_COME_OUT, HAND_SIZE, PHASES, HitState, can_keep, refill_count
+from .state import (
+    DISCARD_TO_COME_OUT,
+    HAND_SIZE,
+    PHASES,
+    HitState,
+    can_keep,
+    draw_count,
+    refill_count,
+)
 from .state import DRAW as PH_DRAW
 from .state import MARKET as PH_MARKET
 from .state import OVER as PH_OVER
@@ -178,16 +187,6 @@ def legal_actions(state: HitState) -> list[HitAction]:
     return []
 
 
-def draw_count(state: HitState) -> int:
-    """How many cards the pending draw takes from below the known top of the draw pile."""
-    seat = state.turn
-    need = HAND_SIZE - len(state.hands[seat]) - len(state.tops[seat])
-    if need <= 0:
-        return 0
-    pile = sum(state.pools[seat]) - state.hands[seat].count(UNKNOWN)
-    return min(need, pile)
-
-
 # ---------------------------------------------------------------------------------------------
 # Check
 # ---------------------------------------------------------------------------------------------
@@ -245,7 +244,7 @@ def _check_play(state: HitState, action: HitAction) -> list[Violation]:
         example = usable(ctx, k)
         if example is not None:
             return [violation("hit.card_usable", card=TOKEN[k],
-                              example=format_play(state, example))]
+                              example=format_action(state, example))]
         return []
     if e == E_SPLIT:
         v = ctx.split_steps(k, moves)
@@ -626,12 +625,6 @@ def random_action(state: HitState, rng: random.Random) -> HitAction:
     if ph == PH_SHUFFLE and can_keep(state):
         return KEEP_ACTION if rng.random() < 0.5 else SHUFFLE_ACTION
     return sample_chance(state, rng)
-
-
-def format_play(state: HitState, action: HitAction) -> str:
-    from .notation import format_action
-
-    return format_action(state, action)
 
 
 __all__ = ["apply", "available", "cards_of", "check", "discards", "draw_count", "holds",

@@ -204,6 +204,16 @@ def refill_count(state: HitState) -> int:
     return min(MARKET_SIZE - len(state.market), stack_size(state))
 
 
+def draw_count(state: HitState) -> int:
+    """How many cards the pending draw takes from below the known top of the draw pile."""
+    seat = state.turn
+    need = HAND_SIZE - len(state.hands[seat]) - len(state.tops[seat])
+    if need <= 0:
+        return 0
+    pile = sum(state.pools[seat]) - state.hands[seat].count(UNKNOWN)
+    return min(need, pile)
+
+
 def home(state: HitState, seat: int) -> int:
     lap = state.cfg.geo.lap[seat]
     return sum(1 for p in state.figures[seat] if p >= lap)

@@ -27,8 +27,9 @@ from companion.engines.hit.state import HitState, refill_count
 from companion.engines.i18n import N_
 
 from ..errors import BadInput, Forbidden
-from . import Privacy
+from . import Privacy, hit_words
 from .colours import COLOUR_HEX, chip
+from .hit_names import CARDS, NEUTRAL_TOKENS, START_TOKENS, TOKENS, card_label
 
 OPTION_KEYS = {"players", "seats", "rules", "first_player"}
 #: Draws, reshuffles, market refills and hand entries reveal or move hidden cards: no undo.
@@ -42,25 +43,6 @@ VARIANTS = (
 )
 PLAYER_COUNTS = (2, 3, 4)
 
-#: Short names on the card buttons (the data file's name is the longer description).
-SHORT = {
-    "scoins": pgettext_lazy("HIT card", "Start 3 coins"),
-    "s1": pgettext_lazy("HIT card", "Start 1"),
-    "s6": pgettext_lazy("HIT card", "Start 6"),
-    "s1-5": pgettext_lazy("HIT card", "Start 1–5"),
-    "s3": pgettext_lazy("HIT card", "Start 3"),
-    "scorner": pgettext_lazy("HIT card", "Start corner"),
-    "3back": "3 / −1",
-    "split10": pgettext_lazy("HIT card", "Split 10"),
-    "tobarrier": pgettext_lazy("HIT card", "To barrier"),
-    "tostart": pgettext_lazy("HIT card", "To start"),
-    "coins3": pgettext_lazy("HIT card", "3 coins"),
-    "coins5": pgettext_lazy("HIT card", "5 coins"),
-    "corners": pgettext_lazy("HIT card", "Corners"),
-    "hunt": pgettext_lazy("HIT card", "Hunt"),
-    "behind": pgettext_lazy("HIT card", "Behind"),
-    "jump": pgettext_lazy("HIT card", "Jump"),
-}
 SYMBOL_TAGS = {
     "shield": pgettext_lazy("HIT symbol", "shield"),
     "shield_breaker": pgettext_lazy("HIT symbol", "breaker"),
@@ -71,25 +53,6 @@ SYMBOL_TAGS = {
 VIEW = 400
 CENTRE = VIEW / 2
 RADIUS = 140.0
-
-
-def _cards() -> dict[str, dict[str, Any]]:
-    from companion.engines import get_game
-
-    return {c["token"]: c for c in get_game("hit").cards()}
-
-
-CARDS = _cards()
-TOKENS = tuple(CARDS)
-START_TOKENS = tuple(t for t, c in CARDS.items() if c["deck"] == "start")
-NEUTRAL_TOKENS = tuple(t for t, c in CARDS.items() if c["deck"] == "neutral")
-
-
-def card_label(token: str) -> str:
-    """ "split10" → "Split 10"; "6" → "6"; "?" → "unknown card"."""
-    if token == "?":
-        return _("unknown card")
-    return str(SHORT.get(token, token))
 
 
 def card_chip(token: str) -> dict[str, Any]:
@@ -532,8 +495,6 @@ class HitPresenter:
         return action_label(action_text)
 
     def describe_play(self, game: Game, state: HitState, action: Any, names: list[str]) -> Any:
-        from . import hit_words  # it imports this module's card labels
-
         return hit_words.describe(game, state, action, names)
 
     def page_context(

@@ -1,11 +1,17 @@
-"""The names of HIT's cards as the data file gives them (companion/engines/hit/data/cards.toml),
-marked here for translation: the page shows ``gettext(name)``. A test checks that every name in
-the data file is listed (a card renamed there must be renamed here too, or it shows in English).
+"""The names of HIT's cards: the data file's names (companion/engines/hit/data/cards.toml),
+marked here for translation (the page shows ``gettext(name)``; a test checks that every name in
+the data file is listed: a card renamed there must be renamed here too, or it shows in
+English), the short labels of the card buttons, and the card list in the engine's order.
+
+Both the presenter (hit.py) and the words of a play (hit_words.py) read them from here.
 """
 
 from __future__ import annotations
 
-from django.utils.translation import gettext_noop
+from typing import Any
+
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop, pgettext_lazy
 
 #: Every ``name`` of cards.toml, in its order.
 CARD_NAMES: tuple[str, ...] = (
@@ -32,3 +38,42 @@ CARD_NAMES: tuple[str, ...] = (
     gettext_noop("right behind the nearest figure, no goal entry"),
     gettext_noop("jump 1 or 2 groups, no goal entry"),
 )
+
+#: Short names on the card buttons (the data file's name is the longer description).
+SHORT = {
+    "scoins": pgettext_lazy("HIT card", "Start 3 coins"),
+    "s1": pgettext_lazy("HIT card", "Start 1"),
+    "s6": pgettext_lazy("HIT card", "Start 6"),
+    "s1-5": pgettext_lazy("HIT card", "Start 1–5"),
+    "s3": pgettext_lazy("HIT card", "Start 3"),
+    "scorner": pgettext_lazy("HIT card", "Start corner"),
+    "3back": "3 / −1",
+    "split10": pgettext_lazy("HIT card", "Split 10"),
+    "tobarrier": pgettext_lazy("HIT card", "To barrier"),
+    "tostart": pgettext_lazy("HIT card", "To start"),
+    "coins3": pgettext_lazy("HIT card", "3 coins"),
+    "coins5": pgettext_lazy("HIT card", "5 coins"),
+    "corners": pgettext_lazy("HIT card", "Corners"),
+    "hunt": pgettext_lazy("HIT card", "Hunt"),
+    "behind": pgettext_lazy("HIT card", "Behind"),
+    "jump": pgettext_lazy("HIT card", "Jump"),
+}
+
+
+def _cards() -> dict[str, dict[str, Any]]:
+    from companion.engines import get_game
+
+    return {c["token"]: c for c in get_game("hit").cards()}
+
+
+CARDS = _cards()
+TOKENS = tuple(CARDS)
+START_TOKENS = tuple(t for t, c in CARDS.items() if c["deck"] == "start")
+NEUTRAL_TOKENS = tuple(t for t, c in CARDS.items() if c["deck"] == "neutral")
+
+
+def card_label(token: str) -> str:
+    """ "split10" → "Split 10"; "6" → "6"; "?" → "unknown card"."""
+    if token == "?":
+        return _("unknown card")
+    return str(SHORT.get(token, token))

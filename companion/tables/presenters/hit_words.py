@@ -15,7 +15,7 @@ from companion.engines.hit.board import WAIT
 from companion.engines.hit.cards import TOKEN
 from companion.engines.hit.state import HitState
 
-from .hit import CARDS, card_label
+from .hit_names import CARDS, card_label
 from .legal_plays import PlayWords
 
 

@@ -10,12 +10,11 @@ from companion.engines.lifeislife.actions import KNOCK, SWAP, LifeAction
 from companion.engines.lifeislife.state import LifeState
 
 from .legal_plays import PlayWords
+from .lifeislife_names import animal_name
 
 
 def describe(game: Game, state: LifeState, action: LifeAction, names: list[str]) -> PlayWords:
     """One legal decision of the seat to move in words, grouped by the row it takes."""
-    from .lifeislife import animal_name  # that module imports this one
-
     text = game.format_action(state, action)
     if action.kind == SWAP:
         # "swap 3: bear,mole,pig sudden pig" → the cards and the sudden-death animal
