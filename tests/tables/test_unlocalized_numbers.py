@@ -58,7 +58,15 @@ HTML_NUMBER_ATTRIBUTES = {
 LOCALIZED = re.compile(r"\d,\d|\d[\u00a0\u202f\u2009']\d")
 
 
-def localized(value: str) -> bool:
+#: SVG ``points``: pairs "x,y" separated by spaces, each number with a decimal point if any
+POINTS = re.compile(
+    r"\s*(?:-?\d+(?:\.\d+)?,-?\d+(?:\.\d+)?\s+)*(?:-?\d+(?:\.\d+)?,-?\d+(?:\.\d+)?)?\s*"
+)
+
+
+def localized(value: str, name: str = "") -> bool:
+    if name == "points":  # commas separate x from y here; a decimal comma breaks the pairs
+        return not POINTS.fullmatch(value) or any(c.isdigit() and not c.isascii() for c in value)
     return bool(LOCALIZED.search(value)) or any(c.isdigit() and not c.isascii() for c in value)
 
 
@@ -75,7 +83,7 @@ class NumberChecker(HTMLParser):
     def _check(self, tag: str, name: str, value: str) -> None:
         if any(c.isdigit() for c in value):
             self.checked += 1
-        if localized(value):
+        if localized(value, name):
             self.problems.append(f"<{tag} {name}={value!r}>")
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
@@ -117,6 +125,8 @@ def test_the_checker_finds_localized_numbers_and_passes_plain_ones():
     assert problems_in('<span style="width: 12,5%">x</span>')[0]
     assert problems_in('<meter value="1\u202f000"></meter>')[0]
     assert problems_in('<svg><text x="\u0661\u0662">x</text></svg>')[0]
+    assert problems_in('<svg><polygon points="1,5,2,5 3,0,4,0"/></svg>')[0]
+    assert not problems_in('<svg><polygon points="1.5,2.5 3.0,-4.0"/></svg>')[0]
     good = '<svg viewBox="0 0 400 400"><circle cx="229.3" r="5" class="a1,2"/></svg>'
     assert problems_in(good) == ([], 3)  # viewBox, cx, r
     # words may hold commas: a title, an aria label, a data attribute
