@@ -200,6 +200,12 @@ def test_goal_not_directly_from_the_start_field() -> None:
     house = pos(with_figures(0, ["T0"]), ["3"], hands=hands(["3"]),
                 rules={"goal_from_start": True})
     assert codes(house, "3 T0-G3") == []
+    # a 4 from the start field to G4 counts T0 → G1..G4: not backwards, but straight in
+    four = pos(with_figures(0, ["T0"]), ["4"], hands=hands(["4"]))
+    assert codes(four, "4 T0-G4") == ["dog.goal_direct_from_start"]
+    assert moves_text(four) == ["4 T0-T4", "4 T0-T60"]
+    assert codes(pos(with_figures(0, ["T0"]), ["4"], hands=hands(["4"]),
+                     rules={"goal_from_start": True}), "4 T0-G4") == []
 
 
 def test_goal_no_jumping_no_knocking_no_backwards() -> None:

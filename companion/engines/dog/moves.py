@@ -1089,7 +1089,8 @@ def _four_backward(state: DogState, frm: int, to: int, fc: int) -> bool | Violat
         return False
     back = (frm - geo.start[fc]) % L + geo.goal_index(to) + 1
     if back == 4:
-        return violation("dog.goal_backwards")
+        # from the start field itself "backwards" is only the way into the goal from there
+        return violation("dog.goal_direct_from_start" if ds == 0 else "dog.goal_backwards")
     return False
 
 
