@@ -10,6 +10,7 @@ from __future__ import annotations
 import functools
 import logging
 import secrets
+import time
 import zlib
 from collections.abc import Callable
 from typing import Any
@@ -142,6 +143,7 @@ def request_hint(
         "view": view,
         "names": names,
         "budget_ms": budget,
+        "requested_at": time.time(),  # the budget counts from here (advisor/tasks.py)
         "hint_id": hint_id,
         "seed": seed_for(table_id, seq, seat),
         "shards": max(1, settings.HINT_SHARDS),

@@ -5,6 +5,11 @@ and the final answer to that seat's channel group only, and stops early when the
 With ``HINT_SHARDS`` > 1, `search_shard` tasks search the same view with other seeds on other
 workers; `suggest` merges their root statistics (root parallelism: more workers, stronger hint
 in the same time).
+
+The budget is a promise to the player, counted from the request (``job["requested_at"]``, wall
+time): the search stops early enough that ranking, explaining and publishing the answer (timed
+per process, ``FinishTime``) still fit in it, and the collection of the search's garbage waits
+until the answer is out (`ismcts.gc_pause`). docs/hints.md, "Where the time goes".
 """
 
 from __future__ import annotations
@@ -20,7 +25,7 @@ from django.utils.translation import gettext_noop as N_
 
 from companion.advisor import hints
 from companion.advisor.explain import english_params, explain_parts
-from companion.advisor.ismcts import SearchResult, resolve, search
+from companion.advisor.ismcts import SearchResult, gc_pause, resolve, search
 from companion.core.realtime import group_send_sync
 from companion.engines import get_game
 from companion.engines.base import render
@@ -28,6 +33,44 @@ from companion.engines.base import render
 log = logging.getLogger(__name__)
 TOP = 3
 SHARD_TTL = 120
+
+
+#: the least a search gets however late its task starts (a queued hint still searches a little)
+MIN_SEARCH_S = 0.1
+
+
+class FinishTime:
+    """How long this process takes from the search's end to the published answer (ranking,
+    explanations, the cache, the channel layer): a moving estimate, so that the search leaves
+    room for it on a slow machine as on a fast one. The reserve is twice the estimate, within
+    [MIN_S, MAX_S]."""
+
+    MIN_S = 0.04
+    MAX_S = 0.4
+
+    def __init__(self) -> None:
+        self.estimate = 0.05
+
+    def reserve(self) -> float:
+        return min(self.MAX_S, max(self.MIN_S, 2 * self.estimate))
+
+    def record(self, seconds: float) -> None:
+        self.estimate = 0.7 * self.estimate + 0.3 * seconds
+
+
+finish_time = FinishTime()
+
+
+def search_deadline(job: dict[str, Any], now: float | None = None) -> float:
+    """The search's deadline in ``time.perf_counter`` terms: the request's time plus the budget,
+    less the reserve for finishing, but at least MIN_SEARCH_S from now and never later than a
+    full budget from now (a clock that disagrees with the web process's cannot lengthen it)."""
+    now = time.perf_counter() if now is None else now
+    budget = job["budget_ms"] / 1000
+    requested = job.get("requested_at")
+    left = budget if requested is None else requested + budget - time.time()
+    left = min(left, budget) - finish_time.reserve()
+    return now + max(MIN_SEARCH_S, left)
 
 
 class Cancelled(Exception):
@@ -50,7 +93,10 @@ def _stats_by_text(game, state, stats: dict) -> dict[str, list[float]]:
     return {game.format_action(state, action): list(entry) for action, entry in stats.items()}
 
 
-def _run(job: dict[str, Any], seed: int, on_progress=None) -> tuple[Any, Any, SearchResult, dict]:
+def _run(
+    job: dict[str, Any], seed: int, on_progress=None, deadline: float | None = None
+) -> tuple[Any, Any, SearchResult, dict]:
+    deadline = search_deadline(job) if deadline is None else deadline
     game = get_game(job["game"])
     state = game.from_json(job["view"])
     table_id, seq = job["table_id"], job["seq"]
@@ -67,7 +113,7 @@ def _run(job: dict[str, Any], seed: int, on_progress=None) -> tuple[Any, Any, Se
         game,
         state,
         job["seat"],
-        budget_ms=job["budget_ms"],
+        deadline=deadline,
         seed=seed,
         progress=progress,
         progress_every=0.25,
@@ -79,23 +125,26 @@ def _run(job: dict[str, Any], seed: int, on_progress=None) -> tuple[Any, Any, Se
 @shared_task(name="advisor.search_shard", acks_late=False)
 def search_shard(**job: Any) -> bool:
     """One root-parallel part of a hint: its root statistics go to the cache for `suggest`."""
-    try:
-        game, state, _, stats = _run(job, job["seed"] + job["shard"])
-    except (Cancelled, SoftTimeLimitExceeded):
-        return False
-    cache.set(
-        _shard_key(job["hint_id"], job["shard"]),
-        _stats_by_text(game, state, stats),
-        timeout=SHARD_TTL,
-    )
+    # A shard ends a little before `suggest` so that its statistics are there to merge.
+    deadline = search_deadline(job) - finish_time.reserve() / 2
+    with gc_pause():
+        try:
+            game, state, _, stats = _run(job, job["seed"] + job["shard"], deadline=deadline)
+        except (Cancelled, SoftTimeLimitExceeded):
+            return False
+        cache.set(
+            _shard_key(job["hint_id"], job["shard"]),
+            _stats_by_text(game, state, stats),
+            timeout=SHARD_TTL,
+        )
     return True
 
 
 @shared_task(name="advisor.suggest", acks_late=False)
 def suggest(**job: Any) -> dict[str, Any]:
-    table_id, seat, seq, hint_id = job["table_id"], job["seat"], job["seq"], job["hint_id"]
+    table_id, seat = job["table_id"], job["seat"]
     started = time.perf_counter()
-    base = {"hint_id": hint_id, "seq": seq, "budget_ms": job["budget_ms"]}
+    base = {"hint_id": job["hint_id"], "seq": job["seq"], "budget_ms": job["budget_ms"]}
 
     def on_progress(game, state, result: SearchResult) -> None:
         publish(
@@ -120,11 +169,26 @@ def suggest(**job: Any) -> dict[str, Any]:
             },
         )
 
+    # The search's garbage is collected after the answer is out, not between the two.
+    with gc_pause():
+        payload = _suggest(job, base, on_progress, started)
+        searched = payload.pop("_searched", None)
+        publish(table_id, seat, payload)
+        if searched is not None:
+            finish_time.record(time.perf_counter() - searched)
+    return payload
+
+
+def _suggest(job: dict[str, Any], base: dict[str, Any], on_progress, started: float) -> dict:
+    table_id, seat, seq, hint_id = job["table_id"], job["seat"], job["seq"], job["hint_id"]
     try:
         publish(table_id, seat, {**base, "status": "started", "iterations": 0, "choices": []})
-        game, state, _, stats = _run(job, job["seed"], on_progress)
+        deadline = search_deadline(job)
+        game, state, _, stats = _run(job, job["seed"], on_progress, deadline)
         merged = _stats_by_text(game, state, stats)
-        shards_used = 1 + _merge_shards(merged, hint_id, job["shards"])
+        wait = max(0.0, deadline + finish_time.reserve() / 2 - time.perf_counter())
+        shards_used = 1 + _merge_shards(merged, hint_id, job["shards"], wait)
+        searched = time.perf_counter()  # what follows is what FinishTime reserves time for
         total = sum(entry[0] for entry in merged.values()) or 1
         ranked = sorted(merged.items(), key=lambda kv: (kv[1][0], kv[1][1]), reverse=True)
         has_outcome = resolve(game).outcome is not None
@@ -145,9 +209,12 @@ def suggest(**job: Any) -> dict[str, Any]:
             "iterations": int(total),
             "shards": shards_used,
             "elapsed_ms": round((time.perf_counter() - started) * 1000),
+            # from the request (queue and set-up included): what the budget promises
+            "answered_ms": _since_request(job),
             "choices": choices,
         }
         cache.set(hints.result_key(table_id, seq, seat), payload, timeout=hints.RESULT_TTL)
+        payload = {**payload, "_searched": searched}
     except Cancelled:
         payload = {**base, "status": "cancelled", "message": N_("The table moved on; ask again.")}
     except SoftTimeLimitExceeded:
@@ -158,8 +225,12 @@ def suggest(**job: Any) -> dict[str, Any]:
     finally:
         if cache.get(hints.lock_key(table_id, seat)) == hint_id:
             cache.delete(hints.lock_key(table_id, seat))
-    publish(table_id, seat, payload)
     return payload
+
+
+def _since_request(job: dict[str, Any]) -> int | None:
+    requested = job.get("requested_at")
+    return None if requested is None else round((time.time() - requested) * 1000)
 
 
 def _choice(
@@ -176,10 +247,11 @@ def _choice(
 
 
 def _merge_shards(
-    merged: dict[str, list[float]], hint_id: str, shards: int, wait: float = 1.0
+    merged: dict[str, list[float]], hint_id: str, shards: int, wait: float = 0.1
 ) -> int:
-    """Add the root statistics of the other shards (waiting briefly for late ones: they
-    search for the same budget, but on a busy worker one may report a few hundred ms late)."""
+    """Add the root statistics of the other shards (waiting up to ``wait`` seconds for late
+    ones: they stop a little earlier, but on a busy worker one may report late; the answer
+    is not held past its budget for them)."""
     found: set[int] = set()
     deadline = time.perf_counter() + wait
     while len(found) < shards - 1:
