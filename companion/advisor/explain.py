@@ -126,7 +126,11 @@ def explain_dog(
                 else N_("sends your partner's figure home")
             )
         reasons.append((template, {}))
-    if not reasons:
+    reasons += _dog_reach(state, after, action, colour, partner, names)
+    kept = _dog_kept(state, action, seat)
+    if kept is not None:
+        reasons.append((N_("keeps your {card} for later"), {"card": kept}))
+    if not any(template not in _DOG_SIDE_NOTES for template, _ in reasons):
         gained = sum(geo.progress(colour, p) for p in after.figures[colour]) - sum(
             geo.progress(colour, p) for p in state.figures[colour]
         )
@@ -144,7 +148,83 @@ def explain_dog(
             )
         else:
             reasons.append((N_("keeps the position"), {}))
+        reasons.insert(0, reasons.pop())  # what the play does first, then the side notes
     return reasons
+
+
+_DOG_SIDE_NOTES = frozenset(
+    {
+        N_("keeps your {card} for later"),
+        N_("gets the figure out of reach of {names}"),
+        N_("leaves the figure within reach of {names}"),
+    }
+)
+#: an opponent's figure this many fields behind (or, with the 4, ahead) can reach a figure
+DOG_REACH_BEHIND = range(1, 14)
+DOG_REACH_AHEAD = 4
+
+
+def _dog_hunters(state: Any, code: int, team: set[int]) -> list[int]:
+    """The seats outside ``team`` with a figure on the track that one card can bring onto
+    the track field ``code`` (1 to 13 fields behind it, or 4 ahead with the 4)."""
+    geo = state.cfg.geo
+    if not geo.is_track(code):
+        return []
+    length = geo.length
+    return [
+        s
+        for s in range(state.cfg.seats)
+        if s not in team
+        and any(
+            geo.is_track(p)
+            and ((code - p) % length in DOG_REACH_BEHIND or (p - code) % length == DOG_REACH_AHEAD)
+            for p in state.figures[s]
+        )
+    ]
+
+
+def _dog_reach(
+    state: Any, after: Any, action: Any, colour: int, partner: int, names: Sequence[str]
+) -> list[Reason]:
+    """Whether the moved figure ends within an opponent's reach, or escapes it."""
+    segs = getattr(action, "segs", ())
+    if not segs or getattr(action, "as_card", None) is None:
+        return []
+    team = {colour, partner} - {-1}
+    frm, to = segs[-1]
+    if to not in after.figures[colour]:
+        return []  # knocked home on the way or not a figure of the moving colour
+    now = _dog_hunters(after, to, team)
+    before = _dog_hunters(state, frm, team) if frm >= 0 else []
+    # a hunter sent home by this play is no longer a hunter (and that is said already)
+    lost = {
+        s
+        for s in range(state.cfg.seats)
+        if sum(p >= 0 for p in after.figures[s]) < sum(p >= 0 for p in state.figures[s])
+    }
+    before = [s for s in before if s not in lost]
+    if now:
+        return [(N_("leaves the figure within reach of {names}"), {"names": _named(now, names)})]
+    if before:
+        return [(N_("gets the figure out of reach of {names}"), {"names": _named(before, names)})]
+    return []
+
+
+def _named(seats: list[int], names: Sequence[str]) -> list[str]:
+    return [names[s] for s in seats]
+
+
+def _dog_kept(state: Any, action: Any, seat: int) -> str | None:
+    """The 7 or the joker in the seat's hand that this play does not spend (they are the
+    flexible cards: the 7 splits, the joker is any card)."""
+    from companion.engines.dog.cards import JOKER, SEVEN, TOKEN
+
+    hand = state.hands[seat] if seat < len(state.hands) else ()
+    played = getattr(action, "card", None)
+    for card in (SEVEN, JOKER):
+        if card in hand and played != card and played is not None:
+            return TOKEN[card]
+    return None
 
 
 def explain_lifeislife(
@@ -169,6 +249,14 @@ def explain_lifeislife(
         return reasons
     after = game.apply(state, action)
     hand = after.hands[seat]
+    before_value, after_value = _lil_value(state, seat), _lil_value(after, seat)
+    if before_value is not None and after_value is not None and after_value != before_value:
+        reasons.append(
+            (
+                N_("sure majorities worth {n1} → {n2} points"),
+                {"n1": before_value, "n2": after_value},
+            )
+        )
     strongest = sorted((k for k in KINDS if hand[k] >= 2), key=lambda k: (-hand[k], k))[:2]
     if len(strongest) == 2:
         first, second = strongest
@@ -187,6 +275,19 @@ def explain_lifeislife(
         first = strongest[0]
         reasons.append((N_("builds on {first} ({n1})"), {"first": TOKEN[first], "n1": hand[first]}))
     return reasons
+
+
+def _lil_value(state: Any, seat: int) -> int | None:
+    """The points of the majorities the seat's hand is sure of (more than half the copies of
+    an animal: nobody can hold as many), counted on its own hand: the others' hands are not
+    known to it."""
+    from companion.engines.lifeislife.cards import DECK, KINDS, VALUE
+
+    try:
+        hand = state.hands[seat]
+        return sum(VALUE[k] for k in KINDS if 2 * hand[k] > DECK[k])
+    except (IndexError, TypeError):
+        return None
 
 
 def explain_hit(

@@ -144,7 +144,13 @@ def search_shard(**job: Any) -> bool:
 def suggest(**job: Any) -> dict[str, Any]:
     table_id, seat = job["table_id"], job["seat"]
     started = time.perf_counter()
-    base = {"hint_id": job["hint_id"], "seq": job["seq"], "budget_ms": job["budget_ms"]}
+    # the seat lets each phone put the plays in words on that seat's own board
+    base = {
+        "hint_id": job["hint_id"],
+        "seq": job["seq"],
+        "seat": seat,
+        "budget_ms": job["budget_ms"],
+    }
 
     def on_progress(game, state, result: SearchResult) -> None:
         publish(

@@ -6,6 +6,7 @@ template that draws it (``presenter.template``, e.g. tables/dog.html).
 
 from __future__ import annotations
 
+import itertools
 from typing import Any
 
 from django.template.loader import render_to_string
@@ -105,11 +106,71 @@ def hint_context(hint: dict[str, Any], table: Table) -> dict[str, Any]:
             if c.get("reasons")
             else c.get("reason", ""),
             "win_pct": round(100 * c["win"]),
+#: two suggestions whose chances differ by less than this are "practically equal" (docs/hints.md)
+EQUAL_CHANCE = 0.02
+#: hint statuses that describe a position: shown only while the table is at the hint's seq
+HINT_LIVE = frozenset({"started", "progress", "done"})
+
+
+def _hint_words(hint: dict[str, Any], table: Table) -> dict[str, str]:
+    """Each suggested play in the presenter's words on the seat's own board (the card, the
+    figure by where it stands), keyed by its notation; empty when they cannot be told."""
+    seat = hint.get("seat")
+    if seat is None or hint.get("seq") != table.seq or not hint.get("choices"):
+        return {}
+    game = get_game(table.game)
+    presenter = presenters.get(table.game)
+    state = selectors.seat_state(table, seat)
+    names = [s.name for s in table.seats.all()]
+    words = {}
+    for choice in hint["choices"]:
+        try:
+            action = game.parse_action(state, choice["action"])
+            words[choice["action"]] = presenter.describe_play(game, state, action, names).label
+        except Exception:  # the notation's own label is shown instead
+            continue
+    return words
+
+
+def _compared(choice: dict[str, Any], other: dict[str, Any], other_label: str) -> str:
+    """How ``choice`` compares with the next option, in plain words."""
+    key = "outcome" if "outcome" in choice and "outcome" in other else "win"
+    diff = choice[key] - other[key]
+    values = {"pct": round(abs(diff) * 100), "play": other_label}
+    if abs(diff) < EQUAL_CHANCE:
+        return _("practically as good as %(play)s") % values
+    if key == "outcome":
+        if diff > 0:
+            return _("about %(pct)s %% more likely to survive the round than %(play)s") % values
+        return _("about %(pct)s %% less likely to survive the round than %(play)s") % values
+    if diff > 0:
+        return _("about %(pct)s %% more likely to win than %(play)s") % values
+    return _("about %(pct)s %% less likely to win than %(play)s") % values
+
+
+            "share_pct": round(100 * c["share"]),
+            "outcome_pct": round(100 * c["outcome"]) if "outcome" in c else None,
+    if hint.get("status") in HINT_LIVE and hint.get("seq", table.seq) < table.seq:
+        # the table moved on: the hint was for an older position and goes away
+        return {"status": "", "seq": hint.get("seq"), "choices": [], "progress_pct": 0}
+    words = _hint_words(hint, table)
+    choices = [
+        {
+            **c,
+            "label": words.get(c["action"]) or presenter.label(c["action"]),
+            # The reasons come from the worker in English templates: translated here, per phone.
+            "reason": localize.reasons_text(presenter, c["reasons"])
+            if c.get("reasons")
+            else c.get("reason", ""),
+            "win_pct": round(100 * c["win"]),
             "share_pct": round(100 * c["share"]),
             "outcome_pct": round(100 * c["outcome"]) if "outcome" in c else None,
         }
         for c in hint.get("choices", [])
     ]
+    if hint.get("status") == "done":
+        for choice, following in itertools.pairwise(choices):
+            choice["compared"] = _compared(choice, following, following["label"])
     outcome_label = OUTCOME_LABELS.get(table.game, "")
     progress = min(100, round(100 * hint.get("elapsed_ms", 0) / max(1, hint["budget_ms"])))
     context = {

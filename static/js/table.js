@@ -192,3 +192,10 @@
     markHintBusy();
   });
 })();
+    // A hint is for one position: when the table moves on, its box goes away.
+    var hint = document.getElementById("hint");
+    if (hint && hint.dataset.seq && Number(hint.dataset.seq) < Number(status.dataset.seq)) {
+      hint.innerHTML = "";
+      hint.dataset.status = "";
+      hint.dataset.seq = "";
+    }

@@ -131,3 +131,18 @@ def test_hit_reasons_on_random_games():
             state = game.apply(state, action)
     # Over three random games every kind of reason comes up.
     assert {"moves", "hits", "brings", "spends", "+3", "wins"} <= seen, seen
+
+
+def test_reach_and_the_kept_card_tell_plays_apart():
+    figures = [["K", "K", "T30", "T10"], ["K", "K", "K", "T5"], ["K"] * 4, ["K"] * 4]
+    # the figure on T10 (Ben 5 behind it) runs off; the one on T30 walks into nobody's reach
+    assert reason(figures, ["13", "7"], "13 T10-T23") == (
+        "moves 13 fields ahead; gets the figure out of reach of Ben; keeps your 7 for later"
+    )
+    assert reason(figures, ["13", "7"], "13 T30-T43") == (
+        "moves 13 fields ahead; keeps your 7 for later"
+    )
+    near = [["K", "K", "K", "T20"], ["K", "K", "K", "T10"], ["K"] * 4, ["K"] * 4]
+    assert reason(near, ["2"], "2 T20-T22") == (
+        "moves 2 fields ahead; leaves the figure within reach of Ben"
+    )

@@ -1,0 +1,63 @@
+"""The hint box in words: each suggestion names the card and the figure by where it stands
+(the presenter's words), says what it does and how it compares with the next option; a hint
+for an older position goes away."""
+
+import re
+
+import pytest
+from django.template.loader import render_to_string
+
+from companion.engines import get_game
+from companion.tables import selectors
+from companion.tables.models import Table
+from companion.tables.rendering import PAGE, hint_context
+
+pytestmark = pytest.mark.django_db
+
+
+def done_hint(table: Table, wins: list[float]) -> dict:
+    game = get_game("dog")
+    state = selectors.seat_state(table, 0)
+    actions = [game.format_action(state, a) for a in game.legal_actions(state)[: len(wins)]]
+    return {
+        "status": "done", "seq": table.seq, "seat": 0, "budget_ms": 1500, "elapsed_ms": 1400,
+        "iterations": 2000, "hint_id": "x",
+        "choices": [
+            {"action": a, "share": 0.3, "win": w, "reasons": [["moves {count} fields ahead",
+                                                              {"count": i + 1}]]}
+            for i, (a, w) in enumerate(zip(actions, wins, strict=True))
+        ],
+    }
+
+
+def test_suggestions_in_words_with_their_difference(dealt_table):
+    table = Table.objects.get(id=dealt_table.id)
+    context = hint_context(done_hint(table, [0.60, 0.52, 0.515]), table)
+    first, second, third = context["choices"]
+    for choice in (first, second, third):
+        assert not re.search(r"\b[TGK]\d*\b", choice["label"])  # no field notation
+        assert "Ann" in choice["label"] and choice["label"] != choice["action"]
+    assert first["compared"] == f"about 8 % more likely to win than {second['label']}"
+    assert second["compared"] == f"practically as good as {third['label']}"
+    assert "compared" not in third
+    html = render_to_string(f"{PAGE}#hint", {"table": table, "hint": context})
+    assert "about 8 % more likely to win than" in html and 'data-seq="' in html
+
+
+def test_the_words_come_in_the_phones_language(dealt_table):
+    from django.utils import translation
+
+    table = Table.objects.get(id=dealt_table.id)
+    with translation.override("de"):
+        context = hint_context(done_hint(table, [0.60, 0.50]), table)
+    assert "wahrscheinlicher" in context["choices"][0]["compared"]
+
+
+def test_a_hint_for_an_older_position_goes_away(dealt_table):
+    table = Table.objects.get(id=dealt_table.id)
+    hint = done_hint(table, [0.6, 0.5])
+    table.seq += 1  # the table moved on
+    context = hint_context(hint, table)
+    assert context["status"] == "" and context["choices"] == []
+    html = render_to_string(f"{PAGE}#hint", {"table": table, "hint": context})
+    assert "Suggestions" not in html
