@@ -223,10 +223,11 @@ def plays(request: HttpRequest, table_id: str) -> JsonResponse:
 
 @api_view(("POST",))
 def check(request: HttpRequest, table_id: str) -> JsonResponse:
-    data = _body(request, {"action": Field((str,), True)})
+    """The referee's ruling from what the token's seat knows (no token: the public view)."""
+    data = _body(request, {"action": Field((str,), True), "seat": Field((int,))})
     table = _table(table_id)
-    _state, violations, _after = services.check_action(table, data["action"])
-    return JsonResponse({"legal": not violations, "violations": violations, "seq": table.seq})
+    ruling = services.check_action(table, _actor(request, table), data["action"], data.get("seat"))
+    return JsonResponse({**ruling.to_json(), "seq": table.seq})
 
 
 @api_view(("POST",))

@@ -371,25 +371,47 @@ def document() -> dict[str, Any]:
             },
             "/api/tables/{table_id}/check": {
                 "post": {
-                    "summary": "What if? The ruling on a play without recording it",
+                    "summary": "Is this allowed? The ruling on a play of any seat, without "
+                    "recording it, from what the token's seat knows (no token: the public)",
                     "parameters": [TABLE_ID],
-                    "requestBody": _json_body(_obj({"action": ACTION}, ["action"])),
+                    "security": OPTIONAL_TOKEN,
+                    "requestBody": _json_body(
+                        _obj(
+                            {
+                                "action": ACTION,
+                                "seat": {
+                                    "type": "integer",
+                                    "description": "whose play (default: the seat to move)",
+                                },
+                            },
+                            ["action"],
+                        )
+                    ),
                     "responses": {
                         "200": _answer(
                             "the ruling",
                             {
                                 "type": "object",
-                                "required": ["legal", "violations", "seq"],
+                                "required": ["legal", "violations", "seq", "certain"],
                                 "properties": {
                                     "legal": {"type": "boolean"},
                                     "violations": VIOLATIONS["properties"]["error"]["properties"][
                                         "violations"
                                     ],
                                     "seq": {"type": "integer"},
+                                    "judged_for": {"type": ["integer", "null"]},
+                                    "certain": {
+                                        "type": "boolean",
+                                        "description": "false: allowed as far as the asker "
+                                        "can see; the seat's hidden hand decides",
+                                    },
+                                    "caveat": {"type": ["string", "null"]},
+                                    "alternatives": {"type": "array", "items": {"type": "string"}},
+                                    "can_record": {"type": "boolean"},
                                 },
                             },
                         ),
-                        **_errors(404),
+                        **_errors(400, 403, 404, 409),
                     },
                 }
             },

@@ -20,7 +20,7 @@ from companion.core.outages import DATABASE_DOWN
 from companion.engines import TABLE as TABLE_DECISION
 from companion.engines import EngineError, InvalidActionError, get_game
 
-from . import presenters, realtime
+from . import localize, presenters, realtime, rulings
 from .errors import BadInput, Conflict, Forbidden, NotFound, Refused, StaleSeq
 from .event_log import effective_events, replay_log
 from .models import Event, HintLog, Seat, Table
@@ -55,6 +55,7 @@ class Recorded:
     table: Table
     event: Event
     state: Any
+    said: str = ""  # the entry in words, as its author may read it
 
 
 # --- create and join --------------------------------------------------------------------------
@@ -174,7 +175,11 @@ def actor_for(table: Table, *tokens: str | None) -> Actor | None:
 
 
 def record_action(table_id: str, actor: Actor | None, text: str, expected_seq: int) -> Recorded:
-    """Check ``text`` (the engine's notation) and append it, or refuse with the reasons."""
+    """Check ``text`` (the engine's notation) and append it, or refuse with the reasons.
+
+    Judged from what the actor knows (``rulings.judge``): a refusal never rests on a hand the
+    actor cannot see. An entry that contradicts another seat's private entries is recorded;
+    those entries are forgotten and only their owner is told (``private_notes``)."""
     if actor is None:
         raise Forbidden(_("join a seat (or use the host's phone) to enter plays"))
     with transaction.atomic():
@@ -182,34 +187,46 @@ def record_action(table_id: str, actor: Actor | None, text: str, expected_seq: i
         _check_seq(table, expected_seq)
         game = get_game(table.game)
         state = load_state(table)
-        action = _parse(game, state, text)
-        _check_permission(game, state, action, actor)
-        _refuse_if_illegal(game, state, action, _("the rules do not allow this play"))
+        known = rulings.known_state(game, state, actor.seat)
+        action = _parse(game, known, text)
+        _check_permission(game, state, action, actor, table)
+        said = rulings.in_words(game, known, action, _names(table))
+        judgement = rulings.judge(game, state, action, actor.seat)
+        _refuse(game, judgement.violations, _("the rules do not allow this play"), said=said)
+        state = rulings.forget_all(game, state, judgement.forget)
         new_state = game.apply(state, action)
         privacy = presenters.get(table.game).privacy(game, state, action)
+        payload = {
+            "action": game.format_action(state, action),
+            "public": privacy.public_text,
+            "public_msg": privacy.public_msg,
+        }
+        if judgement.forget:
+            payload["forget"] = list(judgement.forget)
+            payload["private_notes"] = rulings.conflict_json(game, judgement.conflicts)
         event = _append(
-            table,
-            Event.Kind.ACTION,
-            new_state,
-            actor,
-            private_to=privacy.private_to,
-            payload={
-                "action": game.format_action(state, action),
-                "public": privacy.public_text,
-                "public_msg": privacy.public_msg,
-            },
+            table, Event.Kind.ACTION, new_state, actor, private_to=privacy.private_to,
+            payload=payload,
         )
-    return Recorded(table, event, new_state)
+    return Recorded(table, event, new_state, said)
 
 
-def check_action(table: Table, text: str) -> tuple[Any, list[dict[str, str]], Any]:
-    """The referee's "what if?": the ruling on ``text`` now, without recording anything."""
+def check_action(
+    table: Table, actor: Actor | None, text: str, by_seat: int | None = None
+) -> rulings.Ruling:
+    """The referee's "is this allowed?": the ruling on ``text`` played by ``by_seat`` (None:
+    the seat to move), from what the asker may know, without recording anything."""
     game = get_game(table.game)
-    state = load_state(table)
-    action = _parse(game, state, text)
-    violations = game.check(state, action)
-    after = None if violations else game.apply(state, action)
-    return state, [presenters.violation_json(game, v) for v in violations], after
+    return rulings.rule(
+        game,
+        load_state(table),
+        text,
+        actor.seat if actor else None,
+        bool(actor and actor.is_host),
+        by_seat,
+        _names(table),
+        _parse,
+    )
 
 
 def undo(table_id: str, actor: Actor | None, expected_seq: int) -> Recorded:
@@ -240,13 +257,27 @@ def undo(table_id: str, actor: Actor | None, expected_seq: int) -> Recorded:
             },
             private_to=target.private_to,
         )
-    return Recorded(table, event, state)
+    return Recorded(table, event, state, _undone_words(game, state, target, actor, table))
+
+
+def _undone_words(game, before, target: Event, actor: Actor, table: Table) -> str:
+    """The entry taken back, in words as the actor may read it."""
+    if target.private_to not in (None, actor.seat):
+        return localize.public_line(target.payload) or ""
+    try:
+        known = rulings.known_state(game, before, actor.seat)
+        action = game.parse_action(known, target.payload["action"])
+    except InvalidActionError:
+        return ""
+    return rulings.in_words(game, known, action, _names(table))
 
 
 def correct(table_id: str, actor: Actor | None, seq: int, text: str, expected_seq: int) -> Recorded:
     """Replace what event ``seq`` recorded (a mistyped play, a wrongly entered hand): by the
-    host or the seat that entered it. The whole log is checked again with the correction, so
-    a correction that makes a later play illegal is refused, naming that play."""
+    host or the seat that entered it. The later log is checked again with the correction, from
+    what the actor knows: a later play that the correction makes illegal by public facts
+    refuses it, naming that play as everyone reads it; a later entry that now contradicts a
+    hand the actor cannot see is settled by its owner, as in ``record_action``."""
     if actor is None:
         raise Forbidden(_("only a seat or the host can correct an entry"))
     with transaction.atomic():
@@ -262,26 +293,103 @@ def correct(table_id: str, actor: Actor | None, seq: int, text: str, expected_se
         if not actor.is_host and actor.seat != target.event.payload.get("by_seat"):
             raise Forbidden(_("only the seat that made the entry, or the host, can correct it"))
         before = _replay(table, game, exclude={s for s in events if s >= seq})
-        action = _parse(game, before, text)
-        _refuse_if_illegal(game, before, action, _("the corrected entry is not allowed either"))
-        new_text = game.format_action(before, action)
-        state = _replay(table, game, replace={seq: new_text}, verify=True)
-        privacy = presenters.get(table.game).privacy(game, before, action)
-        event = _append(
-            table,
-            Event.Kind.CORRECT,
-            state,
-            actor,
-            private_to=privacy.private_to,
-            payload={
-                "replaces": seq,
-                "action": new_text,
-                "was": target.action,
-                "public": privacy.public_text,
-                "public_msg": privacy.public_msg,
-            },
+        known = rulings.known_state(game, before, actor.seat)
+        action = _parse(game, known, text)
+        said = rulings.in_words(game, known, action, _names(table))
+        judgement = rulings.judge(game, before, action, actor.seat)
+        _refuse(
+            game, judgement.violations, _("the corrected entry is not allowed either"), said=said
         )
-    return Recorded(table, event, state)
+        new_text = game.format_action(before, action)
+        settled = _recheck_later(table, game, events, seq, new_text, actor)
+        state = _replay(table, game, replace={seq: new_text}, forget=settled.forget,
+                        suspend=settled.suspend)
+        privacy = presenters.get(table.game).privacy(game, before, action)
+        payload: dict[str, Any] = {
+            "replaces": seq,
+            "action": new_text,
+            "was": target.action,
+            "public": privacy.public_text,
+            "public_msg": privacy.public_msg,
+        }
+        if settled.forget or settled.suspend:
+            payload["forget"] = {str(k): v for k, v in settled.forget.items()}
+            payload["suspend"] = sorted(settled.suspend)
+            payload["private_notes"] = settled.notes
+        event = _append(
+            table, Event.Kind.CORRECT, state, actor, private_to=privacy.private_to,
+            payload=payload,
+        )
+    return Recorded(table, event, state, said)
+
+
+def _names(table: Table) -> list[str]:
+    return [seat.name for seat in table.seats.all()]
+
+
+@dataclass
+class _Settled:
+    """What a correction does to the later log: seats forgotten before an event (by seq),
+    private entries suspended (their owner re-enters them), and the owners' notes."""
+
+    forget: dict[int, list[int]]
+    suspend: set[int]
+    notes: dict[str, list]
+
+
+def _recheck_later(
+    table: Table, game, events: dict, seq: int, new_text: str, actor: Actor
+) -> _Settled:
+    """The corrected entry and every later one judged again in order, from the actor's
+    knowledge (``rulings.judge``); refuses with the first that public facts forbid."""
+    settled = _Settled({}, set(), {})
+    later = {s for s in events if s >= seq}
+    state = _replay(table, game, exclude=later)
+    for number in sorted(later):
+        item = events[number]
+        text = new_text if number == seq else item.action
+        state = rulings.forget_all(game, state, settled.forget.get(number, ()))
+        state = rulings.forget_all(game, state, item.forget)
+        action = _parse_logged(game, state, text)
+        judgement = None if action is None else rulings.judge(game, state, action, actor.seat)
+        owner = item.event.private_to
+        if action is None or judgement.violations:
+            if owner is not None and owner != actor.seat:
+                # Another seat's private entry no longer fits: its owner enters it again.
+                settled.suspend.add(number)
+                settled.notes.setdefault(str(owner), []).append(
+                    ["table.private_entry_suspended", "", {"seq": number}]
+                )
+                continue
+            _refuse(
+                game,
+                judgement.violations if judgement else [],
+                _("with this correction, #%(seq)s (%(line)s) is no longer legal")
+                % {"seq": number, "line": _public_line(item.event, text, actor)},
+                code="correction_breaks_log",
+                seq=number,
+            )
+        if judgement.forget:
+            settled.forget.setdefault(number, []).extend(judgement.forget)
+            settled.notes.update(rulings.conflict_json(game, judgement.conflicts))
+            state = rulings.forget_all(game, state, judgement.forget)
+        state = game.apply(state, action)
+    return settled
+
+
+def _parse_logged(game, state, text: str):
+    try:
+        return game.parse_action(state, text)
+    except InvalidActionError:
+        return None
+
+
+def _public_line(event: Event, text: str, actor: Actor) -> str:
+    """An entry as the actor may read it: its notation if it is public or the actor's own,
+    else its public line ("Ann entered their hand")."""
+    if event.private_to is None or event.private_to == actor.seat:
+        return text
+    return localize.public_line(event.payload) or _("a private entry")
 
 
 def request_hint(table_id: str, actor: Actor | None, budget_ms: int | None = None) -> dict:
@@ -340,9 +448,8 @@ def hand_notation(table: Table, seat: int, cards: list[str]) -> str:
 # --- internals --------------------------------------------------------------------------------
 
 
-def _refuse_if_illegal(game, state, action, message: str, **extra: Any) -> None:
+def _refuse(game, violations: list, message: str, **extra: Any) -> None:
     """The referee's ruling: raise Refused with every violation (code, rule, message)."""
-    violations = game.check(state, action)
     if violations:
         raise Refused(
             message, violations=[presenters.violation_json(game, v) for v in violations], **extra
@@ -381,7 +488,7 @@ def _parse(game, state, text: Any):
         ) from exc
 
 
-def _check_permission(game, state, action, actor: Actor) -> None:
+def _check_permission(game, state, action, actor: Actor, table: Table) -> None:
     if actor.is_host:
         return
     mover = game.to_move(state)
@@ -390,9 +497,10 @@ def _check_permission(game, state, action, actor: Actor) -> None:
     if mover == TABLE_DECISION:
         return  # deals and draws are reported by whoever holds the cards at the table
     if mover != actor.seat:
+        names = [seat.name for seat in table.seats.all()]
         raise Forbidden(
-            _("it is seat %(mover)s's turn; seat %(seat)s cannot play for it")
-            % {"mover": mover, "seat": actor.seat},
+            _("it is %(mover)s's turn; %(name)s cannot play for them")
+            % {"mover": names[mover], "name": names[actor.seat]},
             code="not_your_turn",
         )
 
@@ -467,25 +575,13 @@ def _replay(
     game,
     exclude: set[int] = frozenset(),
     replace: dict[int, str] | None = None,
-    verify: bool = False,
+    forget: dict[int, list[int]] | None = None,
+    suspend: set[int] = frozenset(),
 ) -> Any:
-    """The state from the log alone (the truth the snapshot caches). With ``verify`` every
-    action is checked again (after a correction, later plays must still be legal)."""
-
-    def checked(game, state, action, seq: int, text: str) -> Any:
-        _refuse_if_illegal(
-            game,
-            state,
-            action,
-            _("with this correction, #%(seq)s (%(text)s) is no longer legal")
-            % {"seq": seq, "text": text},
-            code="correction_breaks_log",
-            seq=seq,
-        )
-        return game.apply(state, action)
-
+    """The state from the log alone (the truth the snapshot caches), optionally as a pending
+    correction would make it (``replace``, ``forget`` and ``suspend``, as in its payload)."""
     return replay_log(
-        table, game, exclude, replace, parse=_parse, step=checked if verify else None
+        table, game, exclude | set(suspend), replace, parse=_parse, forget=forget
     )
 
 

@@ -12,9 +12,10 @@ from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadReque
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from . import presenters, services
+from . import presenters, referee, services
 from .errors import BadInput, Refused, StaleSeq, TableError
 from .models import Table
 from .rendering import hint_context, live_fragments, plays_group_context, table_context
@@ -162,7 +163,8 @@ def entry(request: HttpRequest, table_id: str) -> HttpResponse:
     get = request.GET
     try:
         # Each game's presenter reads (and validates) its own steps (card, seven, row, parts…).
-        steps = {key: get.get(key) or None for key in ("card", "joker_as", "seven", "row", "parts")}
+        keys = ("card", "joker_as", "fig", "seven", "pick", "row", "parts")
+        steps = {key: get.get(key) or None for key in keys}
         context = table_context(table, _actor(request, table), **steps)
     except TableError as exc:
         return HttpResponseBadRequest(exc.message)
@@ -186,14 +188,22 @@ def plays(request: HttpRequest, table_id: str) -> HttpResponse:
 
 
 def _ruling(
-    request: HttpRequest, table: Table, ruling: dict[str, Any], status: int = 200
+    request: HttpRequest,
+    table: Table,
+    ruling: dict[str, Any],
+    status: int = 200,
+    target: str = "ruling",
 ) -> HttpResponse:
-    """The referee's answer, followed by fresh live fragments (the phone needs no socket to
-    see the result of its own tap)."""
+    """The referee's answer where the phone asked (``target``: the general answer box, or
+    the referee's own), followed by fresh live fragments after a change (the phone needs no
+    socket to see the result of its own tap); a "what if?" changes nothing and gets none."""
     table.refresh_from_db()
-    html = render(request, "tables/table.html#ruling", {"ruling": ruling, "table": table})
+    context = {"ruling": ruling, "table": table, "ruling_id": target}
+    html = render(request, "tables/table.html#ruling", context).content
+    if ruling.get("kind") == "whatif" or target == "referee":
+        return HttpResponse(html, status=status)
     fragments = live_fragments(table, _actor(request, table))
-    return HttpResponse(html.content + fragments.encode(), status=status)
+    return HttpResponse(html + fragments.encode(), status=status)
 
 
 def _refusal(exc: TableError, text: str) -> dict[str, Any]:
@@ -201,6 +211,7 @@ def _refusal(exc: TableError, text: str) -> dict[str, Any]:
         return {
             "kind": "refused",
             "action": text,
+            "said": exc.extra.get("said"),
             "message": exc.message,
             "violations": exc.extra.get("violations", []),
         }
@@ -228,28 +239,43 @@ def play(request: HttpRequest, table_id: str) -> HttpResponse:
     return _ruling(
         request,
         table,
-        {"kind": "recorded", "seq": recorded.event.seq, "action": recorded.event.payload["action"]},
+        {
+            "kind": "recorded",
+            "seq": recorded.event.seq,
+            "action": recorded.event.payload["action"],
+            "said": recorded.said,
+        },
     )
 
 
 @require_POST
 def check(request: HttpRequest, table_id: str) -> HttpResponse:
+    """The referee: is this play of that seat allowed? Judged from what this phone may know;
+    the play is typed or composed from taps on the board (``referee.compose``)."""
     table = _table(table_id)
-    text = (request.POST.get("action") or "").strip()
+    post = request.POST
+    text = (post.get("action") or "").strip()
+    actor = _actor(request, table)
     try:
-        _, violations, _ = services.check_action(table, text)
+        by_seat = None if not post.get("seat") else _int(post["seat"], _("whose play"))
+        if not text:
+            text = referee.compose(table.game, post.get("card"), post.get("joker_as"),
+                                   post.get("taps"))
+        ruling = services.check_action(table, actor, text, by_seat)
     except TableError as exc:
-        return _ruling(request, table, _refusal(exc, text))
+        return _ruling(request, table, _refusal(exc, text), target="referee")
+    names = [seat.name for seat in table.seats.all()]
     return _ruling(
         request,
         table,
         {
             "kind": "whatif",
             "action": text,
-            "legal": not violations,
-            "violations": violations,
+            **ruling.to_json(),
+            "who": names[ruling.judged_for] if ruling.judged_for is not None else _("the table"),
             "seq": table.seq,
         },
+        target="referee",
     )
 
 
@@ -269,6 +295,7 @@ def undo(request: HttpRequest, table_id: str) -> HttpResponse:
             "kind": "undone",
             "seq": recorded.event.payload["undoes"],
             "action": recorded.event.payload.get("action"),
+            "said": recorded.said,
         },
     )
 
@@ -313,6 +340,7 @@ def correct(request: HttpRequest, table_id: str) -> HttpResponse:
             "kind": "corrected",
             "seq": recorded.event.payload["replaces"],
             "action": recorded.event.payload["action"],
+            "said": recorded.said,
         },
     )
 
@@ -324,6 +352,7 @@ def hand(request: HttpRequest, table_id: str) -> HttpResponse:
     table = _table(table_id)
     actor = _actor(request, table)
     cards: list[str] = []
+    seat = None
     try:
         presenter = presenters.get(table.game)
         for token in presenter.hand_tokens():
@@ -349,12 +378,21 @@ def hand(request: HttpRequest, table_id: str) -> HttpResponse:
             _int(request.POST.get("expected_seq"), _("seq")),
         )
     except TableError as exc:
-        return _ruling(request, table, _refusal(exc, "hand"))
+        refusal = _refusal(exc, "")
+        if refusal["kind"] == "refused":
+            refusal["said"] = _hand_words(table, seat, cards)
+        return _ruling(request, table, refusal)
     return _ruling(
-        request,
-        table,
-        {"kind": "recorded", "action": _("the hand of seat %(seat)s") % {"seat": seat}},
+        request, table, {"kind": "recorded", "said": _hand_words(table, seat, cards)}
     )
+
+
+def _hand_words(table: Table, seat: int | None, cards: list[str]) -> str:
+    """ "Ann's hand (9 cards)": what was entered, so that a refusal says it too."""
+    names = {s.index: s.name for s in table.seats.all()}
+    return ngettext(
+        "%(name)s's hand (%(count)s card)", "%(name)s's hand (%(count)s cards)", len(cards)
+    ) % {"name": names.get(seat, _("the hand")), "count": len(cards)}
 
 
 @require_POST
@@ -373,5 +411,10 @@ def compose(request: HttpRequest, table_id: str, kind: str) -> HttpResponse:
     return _ruling(
         request,
         table,
-        {"kind": "recorded", "seq": recorded.event.seq, "action": recorded.event.payload["action"]},
+        {
+            "kind": "recorded",
+            "seq": recorded.event.seq,
+            "action": recorded.event.payload["action"],
+            "said": recorded.said,
+        },
     )

@@ -114,11 +114,14 @@ def test_what_if_check_records_nothing(dealt_table):
     r = t.call("post", "/check", {"action": "4 T0-T60"})
     assert r.status_code == 200 and r.json()["legal"] is False
     assert r.json()["violations"][0]["code"].startswith("dog.")
-    assert t.call("post", "/check", {"action": "1 K"}).json() == {
+    ruling = t.call("post", "/check", {"action": "1 K"}).json()
+    assert {k: ruling[k] for k in ("legal", "violations", "seq", "certain")} == {
         "legal": True,
         "violations": [],
         "seq": seq,
+        "certain": False,  # asked without a token: the mover's hand is not the asker's to see
     }
+    assert "only Ann's phone knows" in ruling["caveat"]
     assert t.seq() == seq
 
 

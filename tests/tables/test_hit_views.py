@@ -220,7 +220,7 @@ def test_a_turn_plays_buys_ends_draws_and_refills(client):
     assert 'data-step="confirm"' in confirm and "Enter <code>buy hunt</code>?" in confirm
     assert recorded(post(ann, table, "play", action="buy hunt"))
     undone = post(ann, table, "undo")  # a buy is a seat's decision: it can be taken back
-    assert "Undone" in undone
+    assert "Taken back" in undone
     assert recorded(post(ann, table, "play", action="buy hunt"))
     page = ann.get(f"/t/{table.id}/").content.decode()
     assert "— 5 coins" in page
