@@ -10,6 +10,9 @@ translated where they are names (cards, animals, phases). The active language is
 
 from __future__ import annotations
 
+import contextlib
+import threading
+from collections import OrderedDict
 from collections.abc import Mapping
 from typing import Any
 
@@ -79,11 +82,21 @@ def reasons_text(presenter: Any, parts: list[Any]) -> str:
     )
 
 
-def violation_json(game: Game, presenter: Any, violation: Violation) -> dict[str, Any]:
+def violation_json(
+    game: Game,
+    presenter: Any,
+    violation: Violation,
+    state: Any = None,
+    names: list[str] | None = None,
+) -> dict[str, Any]:
     """A ruling as the phone shows it: code, rulebook section and message in the reader's
-    language, and the raw parameters (language-neutral, for API clients)."""
+    language, and the raw parameters (language-neutral, for API clients). Given the position
+    the play was judged on and the seats' names, fields ("T12") and example plays ("5 T12-T17")
+    are said in words ("3 past Ben's start"); the raw parameters keep the notation."""
     template = game.messages.get(violation.code)
     params = _params(presenter, dict(violation.params), violation.code)
+    if state is not None and names:
+        params = _place_params(game, state, names, params)
     text = violation.code if template is None else message(template, params)
     return {
         "code": violation.code,
@@ -91,6 +104,24 @@ def violation_json(game: Game, presenter: Any, violation: Violation) -> dict[str
         "message": text,
         "params": dict(violation.params),
     }
+
+
+def _place_params(
+    game: Game, state: Any, names: list[str], params: dict[str, Any]
+) -> dict[str, Any]:
+    """Fields and example plays of a referee message in words, where the game has words."""
+    words = _wording(game.name)
+    if words is None:
+        return params
+    shown = dict(params)
+    for key in ("field", "start"):
+        if isinstance(shown.get(key), str):
+            with contextlib.suppress(Exception):  # not a field of this board: as it came
+                shown[key] = words.token_field(state, shown[key], names)
+    if isinstance(shown.get("example"), str):
+        with contextlib.suppress(Exception):
+            shown["example"] = words.example_words(game, state, shown["example"], names)
+    return shown
 
 
 def public_line(payload: Mapping[str, Any]) -> str | None:
@@ -101,3 +132,149 @@ def public_line(payload: Mapping[str, Any]) -> str | None:
         template, params = stored
         return message(str(template), params if isinstance(params, dict) else {})
     return payload.get("public")
+
+
+# --- the history in sentences ---------------------------------------------------------------
+#
+# The log stores notation ("5 T48-T53"); people read "Dan (yellow) plays 5: Dan's figure from 4
+# before Ann's start to 1 past Ann's start; sends home Ann's figure". A line is said from the
+# position before its event, which the log replays (every CHECKPOINT events a state is kept per
+# table, so a new play replays only the few events since the last one). Lines never change once
+# said: each is kept per (table, seq, visible, language, seat of the phone when it matters).
+
+CHECKPOINT = 32
+_MAX_LINES = 50_000
+_MAX_TABLES = 512
+_said: OrderedDict[tuple[Any, ...], dict[str, Any]] = OrderedDict()
+#: table id → (the effective log walked: (seq, action) per event, {index: state after index})
+_walks: OrderedDict[str, tuple[list[tuple[int, str]], dict[int, Any]]] = OrderedDict()
+_said_lock = threading.Lock()
+
+
+def _state_before(table: Any, game: Game, effective: list[Any], index: int) -> Any:
+    """The true state after the first ``index`` effective events of ``table``."""
+    keys = [(item.event.seq, item.action) for item in effective]
+    with _said_lock:
+        walked, points = _walks.get(table.id, ([], {}))
+    same = 0
+    for a, b in zip(walked, keys, strict=False):
+        if a != b:
+            break
+        same += 1
+    points = {i: s for i, s in points.items() if i <= same}
+    start = max((i for i in points if i <= index), default=0)
+    state = points[start] if start else game.new_game(table.config)
+    for i in range(start, index):
+        item = effective[i]
+        for seat in getattr(item, "forget", ()):
+            state = game.forget(state, seat)
+        state = game.apply(state, game.parse_action(state, item.action))
+        if (i + 1) % CHECKPOINT == 0 or i + 1 == len(effective):
+            points[i + 1] = state
+    with _said_lock:
+        _walks[table.id] = (keys, points)
+        _walks.move_to_end(table.id)
+        while len(_walks) > _MAX_TABLES:
+            _walks.popitem(last=False)
+    return state
+
+
+def _wording(game_name: str) -> Any:
+    """The module that says a game's actions (``action_words``, ``subject``), or None."""
+    if game_name == "dog":
+        from .presenters import dog_words
+
+        return dog_words
+    return None
+
+
+def history_words(table: Any, lines: list[dict[str, Any]], seat: int | None) -> list[dict]:
+    """The history lines (``selectors.history``) said in sentences for the phone of ``seat``
+    (None: the host or a spectator): ``who`` names the player and colour (and who entered it,
+    when that was someone else: "Ann (red; entered by the scribe)"), ``text`` what happened in
+    words, ``said`` marks a line in words. A game without words keeps its lines."""
+    from django.utils.translation import get_language
+
+    from .event_log import effective_events
+    from .state_cache import load_events
+
+    words = _wording(table.game)
+    if words is None or not lines:
+        return lines
+    language = get_language()
+    events = load_events(table)
+    by_seq = {e.seq: e for e in events}
+    out: list[dict[str, Any]] = []
+    effective: list[Any] | None = None
+    for line in lines:
+        event = by_seq.get(line["seq"])
+        if event is None:
+            out.append(line)
+            continue
+        visible = event.private_to is None or event.private_to == seat
+        key = (table.id, event.seq, visible, language)
+        with _said_lock:
+            said = _said.get(key)
+        if said is None:
+            if effective is None:
+                effective = effective_events(events)
+            said = _say(table, words, event, visible, effective, by_seq)
+            with _said_lock:
+                _said[key] = said
+                while len(_said) > _MAX_LINES:
+                    _said.popitem(last=False)
+        out.append({**line, **said})
+    return out
+
+
+def _say(
+    table: Any, words: Any, event: Any, visible: bool, effective: list[Any], by_seq: dict
+) -> dict[str, Any]:
+    """One event in words: {"who", "text", "said"} (empty when it cannot be said)."""
+    from companion.engines import get_game
+
+    from .models import Event
+
+    game = get_game(table.game)
+    seats = list(table.seats.all())
+    names = [s.name for s in seats]
+    colours = [s.colour for s in seats]
+    target = event.seq
+    text = event.payload.get("action")
+    if event.kind == Event.Kind.UNDO:
+        target = event.payload.get("undoes")
+        original = by_seq.get(target)
+        text = original.payload.get("action") if original is not None else None
+    elif event.kind == Event.Kind.CORRECT:
+        target = event.payload.get("replaces")
+    if not isinstance(text, str) or not isinstance(target, int):
+        return {}
+    index = sum(1 for item in effective if item.event.seq < target)
+    try:
+        state = _state_before(table, game, effective, index)
+        for item in effective[index : index + 1]:  # the event's own forgetting, if any
+            if item.event.seq == target:
+                for seat in getattr(item, "forget", ()):
+                    state = game.forget(state, seat)
+        action = game.parse_action(state, text)
+        subject = words.subject(state, action, names, colours)
+        does = words.action_words(game, state, action, names, visible)
+    except Exception:  # an entry the position before it cannot take: left as it was stored
+        return {}
+    mover = words.actor_seat(state, action)
+    by = event.seat
+    if event.kind == Event.Kind.ACTION:
+        if mover is not None and by != mover:
+            does = (
+                gettext("%(does)s (entered by the scribe)") % {"does": does}
+                if by is None
+                else gettext("%(does)s (entered by %(name)s)") % {"does": does, "name": names[by]}
+            )
+        return {"who": subject, "text": does, "said": True}
+    editor = names[by] if by is not None else gettext("The scribe")
+    sentence = gettext("%(player)s %(does)s") % {"player": subject, "does": does}
+    if event.kind == Event.Kind.UNDO:
+        text = gettext("takes back #%(seq)s: %(sentence)s") % {"seq": target, "sentence": sentence}
+    else:
+        text = gettext("corrects #%(seq)s: %(sentence)s") % {"seq": target, "sentence": sentence}
+    return {"who": editor, "text": text, "said": True}

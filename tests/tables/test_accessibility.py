@@ -115,10 +115,15 @@ def test_dog_every_legal_play_is_a_labelled_button(dealt_table):
     ann = phone_with_cookie(t.id, "seat", t.tokens[0])
     buttons = assert_every_legal_play_is_a_button(ann, table, 0)
     assert len(buttons) > 15  # the 13, 7, 4, 2 and the joker as every card
-    assert buttons["7 T0-T7"] == "Play 7: 7 steps with the figure at field 0 to field 7"
-    assert buttons["4 T0-T60"] == "Play 4: the figure at field 0 4 steps back to field 60"
+    # Figures by where they stand on the real board, counted from the seats' start fields.
+    assert buttons["7 T0-T7"] == (
+        "Play 7: Ann's figure 7 steps from Ann's start field to 7 past Ann's start"
+    )
+    assert buttons["4 T0-T60"] == (
+        "Play 4: Ann's figure 4 back from Ann's start field to 4 before Ann's start"
+    )
     assert buttons["joker=4 T0-T60"] == (
-        "Play the joker as 4: the figure at field 0 4 steps back to field 60"
+        "Play the joker as 4: Ann's figure 4 back from Ann's start field to 4 before Ann's start"
     )
     # The scribe (host) may enter the play too: it does not know Ann's hand, so every card.
     host = phone_with_cookie(t.id, "host", t.host)
@@ -171,8 +176,8 @@ def test_dog_board_figures_and_chips_carry_letters_and_a_text_alternative(dealt_
     }
     assert 'style="fill: #111111">Y</text>' in page  # dark ink on yellow
     assert 'role="img" aria-labelledby="board-title" aria-describedby="board-desc"' in page
-    assert "Ann (red, letter R): field 0, 3 in the kennel." in page
-    assert "<title>Ann (R): field 0</title>" in page
+    assert "Ann (red, letter R): on Ann&#x27;s start field, 3 in the kennel." in page
+    assert "<title>Ann (R): on Ann&#x27;s start field</title>" in page
     # Seat chips: letters in the score and in the status (the mover is not named by colour).
     assert re.search(r'class="chip-letter"[^>]*>R</span>', page)
     status = re.search(r'<div id="status".*?</div>', page, re.S).group(0)

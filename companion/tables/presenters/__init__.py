@@ -93,9 +93,13 @@ def get(game_name: str) -> Presenter:
     return presenters[game_name]
 
 
-def violation_json(game: Game, violation: Violation) -> dict[str, Any]:
+def violation_json(
+    game: Game, violation: Violation, state: Any = None, names: list[str] | None = None
+) -> dict[str, Any]:
     """A ruling as the phone shows it: code, rulebook section, message (in the reader's
-    language) and its parameters, and the link to the rule it enforces on the rules page."""
+    language) and its parameters, and the link to the rule it enforces on the rules page.
+    With the position judged and the seats' names, fields and example plays are in words."""
     from ..localize import violation_json as localized
 
-    return {**localized(game, get(game.name), violation), "rule_url": rule_url(violation.code)}
+    said = localized(game, get(game.name), violation, state, names)
+    return {**said, "rule_url": rule_url(violation.code)}

@@ -13,6 +13,7 @@ from companion.engines.base import Game
 from companion.engines.dog.state import DogState
 
 from .colours import COLOUR_HEX, chip
+from .dog_words import token_place
 
 VIEW = 400
 CENTRE = VIEW / 2
@@ -81,6 +82,7 @@ def board_context(
     spots = board_spots(geo.length, geo.start, direction)
     colours = [COLOUR_HEX[s.colour] for s in seats]
     chips = [chip(s.colour) for s in seats]
+    names = [s.name for s in seats]
     by_field = {s.field: s for s in spots}
     figures = []
     for seat_index, tokens in enumerate(position["figures"]):
@@ -106,7 +108,7 @@ def board_context(
                     % {
                         "name": seats[seat_index].name,
                         "letter": chips[seat_index]["letter"],
-                        "where": field_words(token),
+                        "where": token_place(state, seat_index, token, names),
                     },
                 }
             )
@@ -117,6 +119,7 @@ def board_context(
                 "y": s.y,
                 "kind": s.kind,
                 "field": s.field,
+                "words": spot_words(state, s.field, names),
                 "colour": colours[s.seat] if s.seat is not None else None,
                 "lit": bool(highlight and s.field in highlight),
             }
@@ -124,8 +127,21 @@ def board_context(
         ],
         "figures": figures,
         "view_size": VIEW,
-        "description": board_description(position, seats),
+        "description": board_description(position, seats, state),
     }
+
+
+def spot_words(state: Any, field: str, names: list[str]) -> str:
+    """A drawn field ("T12", "G1@2", "K@0#1") in words: "3 past Ben's start"."""
+    from .dog_words import field_name
+
+    geo = state.cfg.geo
+    if field.startswith("T"):
+        return field_name(state, int(field[1:]), names)
+    seat = int(field.split("@")[1].split("#")[0])
+    if field.startswith("G"):
+        return field_name(state, geo.goal(seat, int(field[1 : field.index("@")]) - 1), names)
+    return field_name(state, -1 - seat, names)
 
 
 def field_words(token: str) -> str:
@@ -137,12 +153,19 @@ def field_words(token: str) -> str:
     return _("field %(number)s") % {"number": token[1:]}
 
 
-def board_description(position: dict[str, Any], seats: list[Any]) -> str:
-    """The board in words for screen readers: per seat, where its figures stand."""
+def board_description(position: dict[str, Any], seats: list[Any], state: Any = None) -> str:
+    """The board in words for screen readers: per seat, where its figures stand ("on Ann's
+    start field", "3 past Ben's start", "in Ann's goal, field 2"; by field numbers only
+    without the state)."""
+    names = [s.name for s in seats]
     lines = []
-    for seat, tokens in zip(seats, position["figures"], strict=False):
+    for index, (seat, tokens) in enumerate(zip(seats, position["figures"], strict=False)):
         in_kennel = tokens.count("K")
-        places = [field_words(t) for t in tokens if t != "K"]
+        places = [
+            token_place(state, index, t, names) if state is not None else field_words(t)
+            for t in tokens
+            if t != "K"
+        ]
         if in_kennel:
             places.append(
                 ngettext("%(count)s in the kennel", "%(count)s in the kennel", in_kennel)

@@ -1,26 +1,43 @@
-"""DOG plays in words, for screen readers and the "All legal plays" list: "Play 7: 4 steps with
-the figure at field 12 to field 16, 3 steps with the figure at field 30 to field 33".
+"""DOG plays in words, as a person at the table says them: who (name and colour), which figure
+by where it stands on the real board ("3 past Ben's start", "on Ann's start field", "in Ann's
+goal, field 2", "in Cid's kennel"), the card, and what happened because of it ("sends Dan's
+figure home", "burned by the 7", "reaches the goal"). Nobody at a real board says "T29".
 
-Only describes: which plays exist comes from the engine (``legal_actions``), and so does what a
-play knocks home (the position after ``apply``)."""
+Used by the entry's choices and confirm, the "All legal plays" list, the history
+(``history_words``), the board's text alternative, the referee and the hints. Only describes:
+which plays exist comes from the engine (``legal_actions``), and so does what a play knocks home
+(the position after ``apply``)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from django.utils.translation import ngettext, pgettext
 
 from companion.engines.base import Game
-from companion.engines.dog.actions import DISCARD, FOLD, GIVE, PLAY, DogAction
+from companion.engines.dog.actions import (
+    DEAL,
+    DISCARD,
+    DRAW,
+    FOLD,
+    GIVE,
+    HAND,
+    PLAY,
+    RESHUFFLE,
+    DogAction,
+)
 from companion.engines.dog.board import kennel_seat
 from companion.engines.dog.cards import FOUR, JOKER, SEVEN, SWAP, TOKEN, UNKNOWN
 from companion.engines.dog.state import DogState
 
+from .colours import colour_name
 from .legal_plays import PlayWords
 
 
 def card_name(code: int) -> str:
     if code == SWAP:
-        return _("swap")
+        return pgettext("DOG card", "swap card")
     if code == JOKER:
         return _("joker")
     if code == 1:
@@ -28,30 +45,106 @@ def card_name(code: int) -> str:
     return TOKEN[code]
 
 
+def player(names: Sequence[str], colours: Sequence[str] | None, seat: int) -> str:
+    """A seat as people say it: "Ann (red)"; just the name without colours."""
+    if not colours:
+        return names[seat]
+    return _("%(name)s (%(colour)s)") % {"name": names[seat], "colour": colour_name(colours[seat])}
+
+
+# --- where a figure stands ------------------------------------------------------------------
+
+
+def _nearest_start(state: DogState, code: int) -> tuple[str, int, int]:
+    """A track field by the seats' start fields: ("on", seat, 0), ("past", seat, n) or
+    ("before", seat, n), whichever start is nearest (ties: past)."""
+    geo = state.cfg.geo
+    length = geo.length
+    starts = list(enumerate(geo.start))
+    seat_past, start_past = min(starts, key=lambda s: (code - s[1]) % length)
+    past = (code - start_past) % length
+    if past == 0:
+        return "on", seat_past, 0
+    seat_before, start_before = min(starts, key=lambda s: (s[1] - code) % length)
+    before = (start_before - code) % length
+    if before < past:
+        return "before", seat_before, before
+    return "past", seat_past, past
+
+
+def field_name(state: DogState, code: int, names: Sequence[str]) -> str:
+    """A place on the board without a preposition, as a move's end: "Ben's start field",
+    "3 past Ben's start", "2 before Cat's start", "Ann's goal, field 2", "Cid's kennel"."""
+    geo = state.cfg.geo
+    if code < 0:
+        return _("%(name)s's kennel") % {"name": names[kennel_seat(code)]}
+    if geo.is_goal(code):
+        return _("%(name)s's goal, field %(number)s") % {
+            "name": names[geo.goal_owner(code)],
+            "number": geo.goal_index(code) + 1,
+        }
+    where, seat, count = _nearest_start(state, code)
+    values = {"name": names[seat], "count": count}
+    if where == "on":
+        return _("%(name)s's start field") % values
+    if where == "before":
+        return (
+            ngettext(
+                "%(count)s before %(name)s's start", "%(count)s before %(name)s's start", count
+            )
+            % values
+        )
+    return ngettext("%(count)s past %(name)s's start", "%(count)s past %(name)s's start", count) % (
+        values
+    )
+
+
+def figure_place(state: DogState, code: int, names: Sequence[str]) -> str:
+    """Where a figure stands, in words: "in Cid's kennel", "on Ben's start field",
+    "3 past Ben's start", "2 before Cat's start", "in Ann's goal, field 2"."""
+    geo = state.cfg.geo
+    if code < 0:
+        return _("in %(name)s's kennel") % {"name": names[kennel_seat(code)]}
+    if geo.is_goal(code):
+        return _("in %(name)s's goal, field %(number)s") % {
+            "name": names[geo.goal_owner(code)],
+            "number": geo.goal_index(code) + 1,
+        }
+    where, seat, _steps_away = _nearest_start(state, code)
+    if where == "on":
+        return _("on %(name)s's start field") % {"name": names[seat]}
+    return field_name(state, code, names)
+
+
+def token_place(state: DogState, seat: int, token: str, names: Sequence[str]) -> str:
+    """A figure of ``seat`` as the position's JSON writes it ("T12", "G2", "K") in words."""
+    geo = state.cfg.geo
+    if token == "K":
+        return figure_place(state, -1 - seat, names)
+    if token.startswith("G"):
+        return figure_place(state, geo.goal(seat, int(token[1:]) - 1), names)
+    return figure_place(state, int(token[1:]), names)
+
+
+# --- plays ----------------------------------------------------------------------------------
+
+
 def _owner_at(state: DogState) -> dict[int, int]:
     """Track and goal field → the seat whose figure stands there."""
     return {code: seat for seat, codes in enumerate(state.figures) for code in codes if code >= 0}
 
 
-def _field(state: DogState, code: int, mover: int, names: list[str]) -> str:
-    geo = state.cfg.geo
-    if geo.is_track(code):
-        return _("field %(number)s") % {"number": code}
-    owner = geo.goal_owner(code)
-    number = geo.goal_index(code) + 1
-    if owner == mover:
-        return _("goal field %(number)s") % {"number": number}
-    return _("%(name)s's goal field %(number)s") % {"name": names[owner], "number": number}
-
-
-def _figure(owner: int, mover: int, names: list[str]) -> str:
-    if owner == mover:
-        return _("the figure")
-    # The same msgid is the singular of a plural entry below: gettext alone would not find it.
-    return ngettext("%(name)s's figure", "%(count)s figures of %(name)s", 1) % {
-        "name": names[owner],
-        "count": 1,
+def _figures(seat: int, count: int, names: Sequence[str]) -> str:
+    return ngettext("%(name)s's figure", "%(count)s figures of %(name)s", count) % {
+        "name": names[seat],
+        "count": count,
     }
+
+
+def _figure(state: DogState, owner: int, mover: int, names: Sequence[str]) -> str:
+    if owner != mover and owner == state.cfg.partner[mover]:
+        return _("partner %(name)s's figure") % {"name": names[owner]}
+    return _figures(owner, 1, names)
 
 
 def _steps(state: DogState, frm: int, to: int) -> int:
@@ -66,84 +159,123 @@ def _steps(state: DogState, frm: int, to: int) -> int:
     return (start - frm) % geo.length + index + 1
 
 
-def _moves(state: DogState, action: DogAction, mover: int, names: list[str]) -> list[str]:
+def _moves(state: DogState, action: DogAction, names: Sequence[str]) -> list[str]:
     geo = state.cfg.geo
+    mover = state.turn
     owner_at = _owner_at(state)
     parts: list[str] = []
     for frm, to in action.segs:
         if frm < 0:
             owner = kennel_seat(frm)
-            where = _field(state, to, mover, names)
-            if owner == mover:
-                parts.append(
-                    _("bring a figure out onto its start field, %(field)s") % {"field": where}
-                )
-            else:
-                parts.append(
-                    _("bring out a figure of %(name)s onto its start field, %(field)s")
-                    % {"name": names[owner], "field": where}
-                )
+            parts.append(
+                _("a figure of %(name)s out of the kennel onto %(field)s")
+                % {"name": names[owner], "field": field_name(state, to, names)}
+            )
             owner_at[to] = owner
             continue
         owner = owner_at.pop(frm, mover)
         owner_at[to] = owner
         values = {
-            "figure": _figure(owner, mover, names),
-            "from": _field(state, frm, mover, names),
-            "to": _field(state, to, mover, names),
+            "figure": _figure(state, owner, mover, names),
+            "from": field_name(state, frm, names),
+            "to": field_name(state, to, names),
         }
         if action.as_card == FOUR and geo.is_track(to) and (frm - to) % geo.length == 4:
-            parts.append(_("%(figure)s at %(from)s 4 steps back to %(to)s") % values)
+            parts.append(_("%(figure)s 4 back from %(from)s to %(to)s") % values)
         elif action.as_card == SEVEN:
             steps = _steps(state, frm, to)
             values["steps"] = steps
             parts.append(
                 ngettext(
-                    "%(steps)s step with %(figure)s at %(from)s to %(to)s",
-                    "%(steps)s steps with %(figure)s at %(from)s to %(to)s",
+                    "%(figure)s %(steps)s step from %(from)s to %(to)s",
+                    "%(figure)s %(steps)s steps from %(from)s to %(to)s",
                     steps,
                 )
                 % values
             )
         else:
-            parts.append(_("%(figure)s at %(from)s to %(to)s") % values)
+            parts.append(_("%(figure)s from %(from)s to %(to)s") % values)
     return parts
 
 
-def _swap(state: DogState, action: DogAction, mover: int, names: list[str]) -> str:
+def _swap(state: DogState, action: DogAction, names: Sequence[str]) -> str:
     if not action.segs:
         return _("without effect (no swap is possible)")
     own, other = action.segs[0]
     owner_at = _owner_at(state)
-    return _("swap your figure at %(own)s with %(figure)s at %(other)s") % {
-        "own": _field(state, own, mover, names),
-        "figure": _figure(owner_at.get(other, mover), mover, names),
-        "other": _field(state, other, mover, names),
+    mover = state.turn
+    return _("%(own)s at %(own_place)s swaps with %(other)s at %(other_place)s") % {
+        "own": _figure(state, owner_at.get(own, mover), mover, names),
+        "own_place": field_name(state, own, names),
+        "other": _figure(state, owner_at.get(other, mover), mover, names),
+        "other_place": field_name(state, other, names),
     }
 
 
-def _knocked(game: Game, state: DogState, action: DogAction, names: list[str]) -> str:
-    """ "sends Ben's figure home", from the engine's position after the play."""
+def _consequences(game: Game, state: DogState, action: DogAction, names: Sequence[str]) -> list:
+    """What happened because of the play, from the engine's position after it: figures sent
+    home (landed on) or burned (passed by a 7), figures that reached the goal."""
     try:
         after = game.apply(state, action)
-    except Exception:  # a play the view cannot replay (it is still offered, without the note)
-        return ""
-    sent = []
+    except Exception:  # a play the view cannot replay: described without its consequences
+        return []
+    geo = state.cfg.geo
+    landed = {to for _frm, to in action.segs}
+    sent, burned = [], []
     for seat, (before, now) in enumerate(zip(state.figures, after.figures, strict=True)):
-        count = sum(1 for c in now if c < 0) - sum(1 for c in before if c < 0)
-        if count > 0:
-            sent.append(
-                ngettext("%(name)s's figure", "%(count)s figures of %(name)s", count)
-                % {"count": count, "name": names[seat]}
+        home = sum(1 for c in now if c < 0) - sum(1 for c in before if c < 0)
+        if home <= 0:
+            continue
+        gone = [c for c in before if c >= 0 and c not in now]
+        if action.as_card == SEVEN:
+            hit = sum(1 for c in gone if c in landed)
+            if hit:
+                sent.append(_figures(seat, hit, names))
+            if home - hit > 0:
+                burned.append(_figures(seat, home - hit, names))
+        else:
+            sent.append(_figures(seat, home, names))
+    parts = []
+    if sent:
+        parts.append(_("sends home %(figures)s") % {"figures": _(", ").join(sent)})
+    if burned:
+        parts.append(_("burns %(figures)s (passed by the 7)") % {"figures": _(", ").join(burned)})
+    for seat, (before, now) in enumerate(zip(state.figures, after.figures, strict=True)):
+        arrived = sum(1 for c in now if geo.is_goal(c)) - sum(1 for c in before if geo.is_goal(c))
+        if arrived > 0 and action.as_card != SWAP:
+            parts.append(
+                ngettext("%(figures)s reaches the goal", "%(figures)s reach the goal", arrived)
+                % {"figures": _figures(seat, arrived, names)}
             )
-    if not sent:
-        return ""
-    return _("sends home %(figures)s") % {"figures": _(", ").join(sent)}
+    return parts
+
+
+def _card_words(action: DogAction) -> tuple[str, str, str]:
+    """(group key, group title, the card as a sentence names it)."""
+    if action.card == JOKER:
+        key = f"joker={TOKEN[action.as_card]}"
+        title = _("Joker as %(card)s") % {"card": card_name(action.as_card)}
+        return key, title, _("the joker as %(card)s") % {"card": card_name(action.as_card)}
+    title = card_name(action.card)
+    if action.card == SWAP:
+        return TOKEN[action.card], title, _("the swap card")
+    return TOKEN[action.card], title, title
+
+
+def play_words(game: Game, state: DogState, action: DogAction, names: Sequence[str]) -> str:
+    """What a play does, without who plays it or the card: "Ann's figure from 3 past Ben's
+    start to 8 past Ben's start; sends home Dan's figure"."""
+    if action.as_card == SWAP:
+        what = _swap(state, action, names)
+    else:
+        what = _(", ").join(_moves(state, action, names))
+    more = _consequences(game, state, action, names) if action.segs else []
+    return "; ".join([what, *more])
 
 
 def describe(game: Game, state: DogState, action: DogAction, names: list[str]) -> PlayWords:
-    """One legal play in words, with the group (the card, or the joker as a card) it is listed
-    under."""
+    """One legal play in words ("Play 5: Ann's figure …"), with the group (the card, or the
+    joker as a card) it is listed under."""
     mover = state.turn
     kind = action.kind
     if kind == FOLD:
@@ -163,19 +295,113 @@ def describe(game: Game, state: DogState, action: DogAction, names: list[str]) -
             }
         return PlayWords("give", _("Give a card"), label)
     if kind != PLAY:
-        return PlayWords("other", _("Other"), game.format_action(state, action))
-    if action.card == JOKER:
-        key = f"joker={TOKEN[action.as_card]}"
-        title = _("Joker as %(card)s") % {"card": card_name(action.as_card)}
-        card = _("the joker as %(card)s") % {"card": card_name(action.as_card)}
-    else:
-        key = TOKEN[action.card]
-        title = card = card_name(action.card)
-    if action.as_card == SWAP:
-        what = _swap(state, action, mover, names)
-    else:
-        what = _(", ").join(_moves(state, action, mover, names))
-    knocked = _knocked(game, state, action, names) if action.segs else ""
-    if knocked:
-        what = _("%(moves)s; %(knocked)s") % {"moves": what, "knocked": knocked}
+        return PlayWords("other", _("Other"), describe_action(game, state, action, names))
+    key, title, card = _card_words(action)
+    what = play_words(game, state, action, names)
     return PlayWords(key, title, _("Play %(card)s: %(moves)s") % {"card": card, "moves": what})
+
+
+def _cards(codes: Sequence[int]) -> str:
+    return _(", ").join(card_name(c) for c in codes)
+
+
+def describe_action(
+    game: Game,
+    state: DogState,
+    action: DogAction,
+    names: Sequence[str],
+    colours: Sequence[str] | None = None,
+) -> str:
+    """Any DOG action as one sentence naming the player (and colour): "Ann (red) plays 5:
+    Ann's figure from 3 past Ben's start to 8 past Ben's start; sends home Dan's figure." The state
+    is the position before the action (what the engine's ``apply`` takes)."""
+    return _("%(player)s %(does)s.") % {
+        "player": subject(state, action, names, colours),
+        "does": action_words(game, state, action, names, visible=True),
+    }
+
+
+def subject(
+    state: DogState, action: DogAction, names: Sequence[str], colours: Sequence[str] | None
+) -> str:
+    """Who the action is of: the seat to move, the seat of a hand entry, or the table."""
+    seat = actor_seat(state, action)
+    return _("The table") if seat is None else player(names, colours, seat)
+
+
+def actor_seat(state: DogState, action: DogAction) -> int | None:
+    """The seat whose action it is (a hand entry: its seat), None for the table's reports."""
+    if action.kind == HAND:
+        return action.seat
+    if action.kind in (DEAL, RESHUFFLE):
+        return None
+    return state.turn
+
+
+def action_words(
+    game: Game, state: DogState, action: DogAction, names: Sequence[str], visible: bool
+) -> str:
+    """The predicate of an action's sentence ("plays 5: …", "gives a card to Cid"); without
+    ``visible`` (a private event read by the others) no hidden card is named."""
+    kind = action.kind
+    if kind == PLAY:
+        _key, _title, card = _card_words(action)
+        return _("plays %(card)s: %(moves)s") % {
+            "card": card,
+            "moves": play_words(game, state, action, names),
+        }
+    if kind == GIVE:
+        receiver = names[state.cfg.receiver[state.turn]]
+        if visible and action.card != UNKNOWN:
+            return _("gives %(card)s face down to %(name)s") % {
+                "card": card_name(action.card),
+                "name": receiver,
+            }
+        return _("gives a card face down to %(name)s") % {"name": receiver}
+    if kind == FOLD:
+        shown = action.cards[0] if action.cards else ()
+        if visible and shown and UNKNOWN not in shown:
+            return _("cannot play and folds: %(cards)s") % {"cards": _cards(shown)}
+        return _("cannot play and folds")
+    if kind == DISCARD:
+        if visible and action.card != UNKNOWN:
+            return _("cannot play and discards %(card)s") % {"card": card_name(action.card)}
+        return _("cannot play and discards a card")
+    if kind == DRAW:
+        if visible and action.card:
+            return _("draws %(card)s") % {"card": card_name(action.card)}
+        return _("draws a card")
+    if kind == DEAL:
+        return _("deals the cards (round %(round)s)") % {"round": state.round + 1}
+    if kind == RESHUFFLE:
+        return _("shuffles the discard pile into a new stock")
+    if kind == HAND:
+        cards = action.cards[0] if action.cards else ()
+        if visible:
+            return _("enters the hand: %(cards)s") % {"cards": _cards(cards)}
+        return ngettext(
+            "enters the hand (%(count)s card)", "enters the hand (%(count)s cards)", len(cards)
+        ) % {"count": len(cards)}
+    return _("makes a move")
+
+
+def token_field(state: DogState, token: str, names: Sequence[str]) -> str:
+    """A field as the notation writes it (T12, G2, G1@2, K@1; colours relative to the seat to
+    move) in words: "3 past Ben's start", "Ann's goal, field 2"."""
+    from companion.engines.dog.notation import parse_position
+
+    code, _explicit = parse_position(state.cfg, token.strip(), state.turn)
+    return field_name(state, code, names)
+
+
+def example_words(game: Game, state: DogState, text: str, names: Sequence[str]) -> str:
+    """A play in notation ("5 T12-T17") as a referee's example names it: "5 (Ann's figure from
+    … to …)"."""
+    action = game.parse_action(state, text)
+    if action.kind != PLAY:
+        return describe(game, state, action, list(names)).label
+    _key, _title, card = _card_words(action)
+    return _("%(card)s (%(moves)s)") % {
+        "card": card,
+        "moves": play_words(game, state, action, names),
+    }
