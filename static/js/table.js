@@ -19,6 +19,93 @@
     };
   }
 
+  // Live updates (docs/tables.md, "Live updates"). On (re)connect and on a resync the server
+  // sends every live fragment as HTML, which the ws extension swaps; a marker comment before
+  // each (<!--live:board-->) lets this keep each fragment's text, and <!--live-seq:N--> its seq.
+  // After that a play sends a JSON delta: only the fragments that changed, whole or as an edit
+  // of the text kept here (keep / drop counts of its chunks, cut after each ">", and inserted
+  // text). A delta that does not start at the seq kept here (a message was missed) or an edit
+  // that does not come out at the announced length asks for the whole view again.
+  var liveSeq = null;
+  var liveParts = {};
+  var syncing = false;
+  function chunks(text) {
+    return text.match(/[^>]*>|[^>]+$/g) || [];
+  }
+  function applyEdit(old, ops) {
+    var a = chunks(old);
+    var at = 0;
+    var out = [];
+    for (var i = 0; i < ops.length; i++) {
+      var op = ops[i];
+      if (typeof op === "string") {
+        out.push(op);
+      } else if (op > 0) {
+        out.push(a.slice(at, at + op).join(""));
+        at += op;
+      } else {
+        at -= op;
+      }
+    }
+    out.push(a.slice(at).join(""));
+    return out.join("");
+  }
+  function resync(socket) {
+    liveSeq = null;
+    liveParts = {};
+    syncing = true;
+    socket.send(JSON.stringify({ type: "sync" }));
+  }
+  function applyDelta(message, socket) {
+    if (liveSeq === null) {
+      if (!syncing) resync(socket);
+      return;
+    }
+    if (message.base !== liveSeq) return resync(socket);
+    var html = [];
+    var next = {};
+    for (var name in message.parts) {
+      var part = message.parts[name];
+      var text = part;
+      if (typeof part !== "string") {
+        if (liveParts[name] === undefined) return resync(socket);
+        text = applyEdit(liveParts[name], part.ops);
+        if (text.length !== part.n) return resync(socket);
+      }
+      next[name] = text;
+      html.push(text);
+    }
+    for (var key in next) liveParts[key] = next[key];
+    liveSeq = message.seq;
+    var live = document.getElementById("live");
+    if (html.length && live) htmx.swap(live, html.join(""), { swapStyle: "none" });
+  }
+  document.addEventListener("htmx:wsBeforeMessage", function (evt) {
+    var text = evt.detail.message;
+    if (typeof text !== "string") return;
+    if (text.indexOf("<!--live-seq:") === 0) {
+      var pieces = text.split(/<!--live:(\w+)-->/);
+      liveSeq = parseInt(text.slice(13), 10);
+      liveParts = {};
+      syncing = false;
+      for (var i = 1; i + 1 < pieces.length; i += 2) liveParts[pieces[i]] = pieces[i + 1];
+      return; // the ws extension swaps the fragments
+    }
+    if (text.charAt(0) !== "{") return; // a hint's fragments
+    evt.preventDefault();
+    var message;
+    try {
+      message = JSON.parse(text);
+    } catch (e) {
+      return;
+    }
+    if (message.type === "delta") applyDelta(message, evt.detail.socketWrapper);
+  });
+  document.addEventListener("htmx:wsClose", function () {
+    liveSeq = null; // the server sends the whole view again on reconnect
+    syncing = true;
+  });
+
   // A tap the server could not serve because its database or Redis is down (503) says why
   // instead of doing nothing; the next tap that works clears it.
   function showTrouble(message) {
@@ -99,12 +186,60 @@
     if (document.body.classList.contains("offline")) setOnline(false);
   });
 
+  // In-page confirmation instead of the browser's confirm(): every hx-confirm (DOG's give and
+  // fold, Life is Life's knock, …) shows its question right after the control that asked, with
+  // Confirm and Back (labels from the nearest data-confirm-ok/-cancel, in the page's language);
+  // the focus goes to Confirm. Only Confirm sends the request.
+  document.addEventListener("htmx:confirm", function (evt) {
+    var question = evt.detail.question;
+    if (!question) return;
+    evt.preventDefault();
+    var elt = evt.detail.elt;
+    var old = document.getElementById("inline-confirm");
+    if (old) old.remove();
+    var labels = elt.closest("[data-confirm-ok]") || document.querySelector("[data-confirm-ok]");
+    var box = document.createElement("div");
+    box.id = "inline-confirm";
+    box.className = "inline-confirm";
+    box.setAttribute("role", "alertdialog");
+    box.setAttribute("aria-labelledby", "inline-confirm-question");
+    var text = document.createElement("p");
+    text.id = "inline-confirm-question";
+    text.textContent = question;
+    var yes = document.createElement("button");
+    yes.type = "button";
+    yes.className = "big confirm-yes";
+    yes.textContent = labels ? labels.dataset.confirmOk : "Confirm";
+    var no = document.createElement("button");
+    no.type = "button";
+    no.className = "secondary confirm-no";
+    no.textContent = labels ? labels.dataset.confirmCancel : "Back";
+    yes.addEventListener("click", function () {
+      box.remove();
+      evt.detail.issueRequest(true);
+    });
+    no.addEventListener("click", function () {
+      box.remove();
+      if (elt.isConnected) elt.focus();
+    });
+    box.append(text, yes, no);
+    var anchor = elt.closest("form, .cards") || elt;
+    anchor.insertAdjacentElement("afterend", box);
+    focusOn(yes);
+  });
+
   // After a tap, put the focus where the next step is: the new step of the entry (its
-  // heading), or the referee's answer when the play's button is gone.
+  // heading), or the referee's answer when the play's button is gone. A tap on the board
+  // (the tap layer over it) keeps the board in view while it offers the next choice: the
+  // focus moves to the first new target only when the tap came from the keyboard.
   var playedFromList = false;
+  var boardTap = null;
   document.addEventListener("htmx:beforeRequest", function (evt) {
     var plays = document.getElementById("plays");
     playedFromList = !!(plays && plays.contains(evt.detail.elt) && evt.detail.requestConfig.verb === "post");
+    var tap = evt.detail.elt.closest && evt.detail.elt.closest(".tap-layer");
+    var trigger = evt.detail.requestConfig.triggeringEvent;
+    boardTap = tap ? { keyboard: !!(trigger && trigger.type === "keydown") } : null;
   });
   document.addEventListener("htmx:afterSettle", function (evt) {
     // An outerHTML swap leaves detail.target pointing at the replaced element: look it up again.
@@ -112,6 +247,13 @@
     var target = swapped && swapped.id ? document.getElementById(swapped.id) : null;
     if (!target || !evt.detail.requestConfig) return;
     if (target.id === "entry" && evt.detail.requestConfig.verb === "get") {
+      var fromBoard = boardTap;
+      boardTap = null;
+      var next = document.querySelector("#board .tap-layer .tap");
+      if (fromBoard && next) {
+        if (fromBoard.keyboard) next.focus({ preventScroll: true });
+        return;
+      }
       if (!target.contains(document.activeElement)) {
         focusOn(target.querySelector("h3, .confirm p, button:not([disabled])"));
       }
@@ -185,13 +327,6 @@
     document.querySelectorAll(".seq-field").forEach(function (input) {
       input.value = status.dataset.seq;
     });
-  });
-  document.addEventListener("htmx:afterSwap", markHintBusy);
-  document.addEventListener("DOMContentLoaded", function () {
-    if (document.getElementById("live")) document.body.classList.add("connecting");
-    markHintBusy();
-  });
-})();
     // A hint is for one position: when the table moves on, its box goes away.
     var hint = document.getElementById("hint");
     if (hint && hint.dataset.seq && Number(hint.dataset.seq) < Number(status.dataset.seq)) {
@@ -199,3 +334,10 @@
       hint.dataset.status = "";
       hint.dataset.seq = "";
     }
+  });
+  document.addEventListener("htmx:afterSwap", markHintBusy);
+  document.addEventListener("DOMContentLoaded", function () {
+    if (document.getElementById("live")) document.body.classList.add("connecting");
+    markHintBusy();
+  });
+})();

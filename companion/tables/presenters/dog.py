@@ -104,15 +104,9 @@ class DogPresenter:
         highlight: str | None = None,
     ) -> dict[str, Any]:
         """The game's part of the page: board, live score, play entry, hand form."""
-        entry = dog_entry.entry(
-            game,
-            state,
-            seat,
-            is_host,
-            entry_args.get("card"),
-            entry_args.get("joker_as"),
-            entry_args.get("seven"),
-        )
+        names = [s.name for s in seats]
+        entry = dog_entry.entry(game, state, seat, is_host, entry_args, names)
+        entry["board_taps"] = dog_board.tap_layer(state, entry["taps"])
         lit = dog_board.highlighted_fields(
             game, state, {"moves": [{"action": highlight}]} if highlight else entry
         )

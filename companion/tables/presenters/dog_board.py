@@ -185,12 +185,14 @@ def board_description(position: dict[str, Any], seats: list[Any], state: Any = N
 
 
 def highlighted_fields(game: Any, state: Any, entry: dict[str, Any]) -> frozenset[str]:
-    """The fields that the offered moves start from or land on, lit on the board."""
+    """The fields lit on the board: the entry's current choices (``lit``: position codes; a
+    kennel lights its places), or the fields a given play (a hint) starts from or lands on."""
     lit: set[str] = set()
-    for move in entry.get("moves", []):
+    for move in entry.get("moves", []) if "lit" not in entry else []:
         lit |= action_fields(game, state, move["action"])
-    for step in entry.get("seven", {}).get("steps", []):
-        lit |= {w for w in step["label"].split() if w.startswith("T") and w[1:].isdigit()}
+    for code in entry.get("lit", []):
+        key = position_key(state, code)
+        lit |= {f"{key}#{k}" for k in range(4)} if code < 0 else {key}
     return frozenset(lit)
 
 
@@ -220,3 +222,104 @@ def score_rows(score: dict[str, Any], seats: list[Any], to_go: list[int]) -> lis
             }
         )
     return rows
+
+
+#: A tap target's hit area on the 400-unit board: radius 26 (a 52-unit disk is ≥ 44 CSS px
+#: wherever the board is drawn 340 px wide or more), shared fairly between close targets.
+HIT_RADIUS = 26.0
+HIT_CORNERS = 20
+
+
+def figure_xy(state: Any, code: int) -> tuple[float, float]:
+    """Where a position code is drawn: its field, or the middle of a kennel's figures."""
+    geo = state.cfg.geo
+    spots = {
+        s.field: s for s in board_spots(geo.length, geo.start, state.cfg.rules.direction)
+    }
+    if code < 0:
+        from companion.engines.dog.board import kennel_seat
+
+        seat = kennel_seat(code)
+        count = max(1, sum(1 for c in state.figures[seat] if c < 0))
+        places = [spots[f"K@{seat}#{k}"] for k in range(count)]
+        return (
+            round(sum(p.x for p in places) / count, 1),
+            round(sum(p.y for p in places) / count, 1),
+        )
+    if code < geo.length:
+        spot = spots[f"T{code}"]
+    else:
+        spot = spots[f"G{geo.goal_index(code) + 1}@{geo.goal_owner(code)}"]
+    return spot.x, spot.y
+
+
+def _clip(poly: list[tuple[float, float]], a: tuple[float, float], b: tuple[float, float]):
+    """The part of a convex polygon nearer to point ``a`` than to point ``b``."""
+    mx, my = (a[0] + b[0]) / 2, (a[1] + b[1]) / 2
+    dx, dy = b[0] - a[0], b[1] - a[1]
+
+    def side(p: tuple[float, float]) -> float:
+        return (p[0] - mx) * dx + (p[1] - my) * dy  # > 0: nearer to b
+
+    out: list[tuple[float, float]] = []
+    for i, p in enumerate(poly):
+        q = poly[(i + 1) % len(poly)]
+        sp, sq = side(p), side(q)
+        if sp <= 0:
+            out.append(p)
+        if (sp <= 0) != (sq <= 0):
+            t = sp / (sp - sq)
+            out.append((p[0] + t * (q[0] - p[0]), p[1] + t * (q[1] - p[1])))
+    return out
+
+
+def hit_area(centre: tuple[float, float], others: list[tuple[float, float]]) -> str:
+    """A target's hit polygon: a disk of HIT_RADIUS, cut where another target is nearer (each
+    point of the board belongs to the nearest target), as SVG ``points``."""
+    x, y = centre
+    poly = [
+        (
+            x + HIT_RADIUS * math.cos(2 * math.pi * k / HIT_CORNERS),
+            y + HIT_RADIUS * math.sin(2 * math.pi * k / HIT_CORNERS),
+        )
+        for k in range(HIT_CORNERS)
+    ]
+    for other in others:
+        if other != centre and math.dist(centre, other) < 2 * HIT_RADIUS:
+            poly = _clip(poly, centre, other)
+    return " ".join(f"{px:.1f},{py:.1f}" for px, py in poly)
+
+
+def tap_layer(state: Any, taps: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The entry's tap targets as drawn over the board: centre, ring, hit polygon, the next
+    step's query string and the label in words."""
+    from urllib.parse import urlencode
+
+    centres = [figure_xy(state, t["code"]) for t in taps]
+    occupied = {c for figures in state.figures for c in figures}
+    return [
+        {
+            "x": x,
+            "y": y,
+            # around a figure (or a kennel's), or just over an empty field
+            "ring": 12.5 if t["code"] < 0 else 11 if t["code"] in occupied else 7.5,
+            "hit": hit_area((x, y), centres),
+            "kind": t["kind"],
+            "label": t["label"],
+            "query": urlencode(t["query"]),
+            "field": position_key(state, t["code"]),
+        }
+        for t, (x, y) in zip(taps, centres, strict=True)
+    ]
+
+
+def position_key(state: Any, code: int) -> str:
+    """A position code as the board's data attributes name it: T12, G1@2, K@0."""
+    geo = state.cfg.geo
+    if code < 0:
+        from companion.engines.dog.board import kennel_seat
+
+        return f"K@{kennel_seat(code)}"
+    if code < geo.length:
+        return f"T{code}"
+    return f"G{geo.goal_index(code) + 1}@{geo.goal_owner(code)}"
