@@ -70,17 +70,19 @@ def _bad(param: str, value: str, reason: str) -> BadInput:
 
 
 def figure_words(state: DogState, code: int, names: list[str]) -> str:
-    """A figure by where it stands: "a figure in Ann's kennel", "Ben's figure on field 12"."""
+    """A figure by where it stands on the real board: "Ben's figure 3 past Ann's start",
+    "Ann's figure in Ann's kennel"."""
     geo = state.cfg.geo
     if code < 0:
-        return _("a figure in %(name)s's kennel") % {"name": names[kennel_seat(code)]}
-    if geo.is_goal(code):
-        return _("%(name)s's figure on goal field %(number)s") % {
-            "name": names[geo.goal_owner(code)],
-            "number": geo.goal_index(code) + 1,
-        }
-    owner = next((s for s, fs in enumerate(state.figures) if code in fs), state.turn)
-    return _("%(name)s's figure on field %(number)s") % {"name": names[owner], "number": code}
+        owner = kennel_seat(code)
+    elif geo.is_goal(code):
+        owner = geo.goal_owner(code)
+    else:
+        owner = next((s for s, fs in enumerate(state.figures) if code in fs), state.turn)
+    return _("%(name)s's figure %(place)s") % {
+        "name": names[owner],
+        "place": dog_words.figure_place(state, code, names),
+    }
 
 
 def _sentence(game: Game, state: DogState, action: DogAction, names: list[str]) -> str:
