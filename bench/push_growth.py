@@ -49,8 +49,10 @@ from tests.tables.simulated import table_log
 
 ROOT = Path(__file__).resolve().parents[1]
 BIN = Path(sys.executable).parent
-JSON_SEQ = re.compile(r'"seq": (\d+)')
-HTML_SEQ = re.compile(r'data-seq="(\d+)"')
+#: the seq a message brings the phone to: a full state or a delta ({"type": …, "base": …,
+#: "seq": …} first), or the page's full view (<!--live-seq:N-->)
+JSON_SEQ = re.compile(r'^\{"type": "(?:state|delta)".{0,300}?"seq": (\d+)', re.S)
+HTML_SEQ = re.compile(r'^<!--live-seq:(\d+)-->|^\{"type": "delta", "base": \d+, "seq": (\d+)')
 EARLY = (20, 40)
 LATE = 20
 
@@ -84,9 +86,9 @@ class Phone:
             text = raw if isinstance(raw, str) else raw.decode()
             self.bytes += len(text.encode())
             self.messages += 1
-            seqs = [int(s) for s in self.pattern.findall(text)]
-            if seqs:
-                self.seq = max(self.seq, *seqs)
+            match = self.pattern.match(text)
+            if match:
+                self.seq = max(self.seq, int(next(g for g in match.groups() if g)))
             self.changed.set()
 
     async def wait_for(self, seq: int, timeout: float = 30) -> None:

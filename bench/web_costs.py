@@ -27,13 +27,16 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "companion.settings")
 
 from websockets.asyncio.client import connect
 
-from tests.conftest import HANDS
 from tests.services import POSTGRES_URL, http_json
 from tests.topology import running_topology
 
+#: the first deal each seat enters (tests.conftest.HANDS: importing it loads the models, so
+#: main() sets Django up first)
+HANDS: dict[int, list[str]] = {}
 GIFTS = ["5", "3", "2", "9"]
 
 
@@ -121,7 +124,17 @@ async def with_phones(base_ws: str, table: Table, repeat: int, pid: int) -> None
     await measure_async(pid, "websocket connect, first state, close", repeat, connect_close)
 
 
+def load_hands() -> None:
+    import django
+
+    django.setup()
+    from tests.conftest import HANDS as hands
+
+    HANDS.update(hands)
+
+
 def main() -> None:
+    load_hands()
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=200)
     parser.add_argument("--redis-url", default="redis://127.0.0.1:6379/12")

@@ -27,7 +27,6 @@ import asyncio
 import json
 import os
 import random
-import re
 import resource
 import sys
 import tempfile
@@ -37,20 +36,34 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "companion.settings")
 
 import urllib.error
 
 from websockets.asyncio.client import connect
 
 from companion.engines import get_game
-from tests.conftest import HANDS
 from tests.services import POSTGRES_URL, http_json
 from tests.topology import Topology, running_topology
 
 DOG = get_game("dog")
-SEQ = re.compile(rb'"seq": (\d+)')
+#: the first deal each seat enters (tests.conftest.HANDS: importing it loads the models, so
+#: main() sets Django up first)
+HANDS: dict[int, list[str]] = {}
 GIFTS = ["5", "3", "2", "9"]  # one card of each seat's HANDS for the exchange
 GRACE_S = 30.0  # how long a phone may take to get a play before it counts as lost
+
+
+def apply_delta(state: dict, delta: dict) -> None:
+    """A JSON phone's state after a delta from its seq (docs/tables.md, "Live updates")."""
+    for key, value in delta.items():
+        if key not in ("type", "base", "history", "history_flags"):
+            state[key] = value
+    if delta["history_flags"]:
+        where = {line["seq"]: line for line in state["history"]}
+        for flags in delta["history_flags"]:
+            where[flags["seq"]].update(flags)
+    state["history"].extend(delta["history"])
 
 
 def pct(values: list[float], q: float) -> float:
@@ -66,8 +79,9 @@ class Phone:
     ws: object = None
     seen: dict[int, float] = field(default_factory=dict)  # seq → first arrival
     duplicates: int = 0
-    latest: dict | None = None  # the last state message (parsed lazily by the driver)
-    latest_raw: bytes = b""
+    state: dict | None = None  # the state as the phone keeps it (full states and deltas)
+    gaps: int = 0  # deltas that did not start at the phone's seq (it asked for a resync)
+    closed: str = ""  # how the server closed the connection, if it did before the end
     changed: asyncio.Event = field(default_factory=asyncio.Event)
 
 
@@ -80,6 +94,8 @@ class Stats:
     plays: int = 0
     refused: int = 0
     tables: int = 0
+    lost_details: list[str] = field(default_factory=list)
+    gaps: int = 0
 
 
 class Load:
@@ -104,19 +120,33 @@ class Load:
         return answer, time.perf_counter() - t0
 
     async def listen(self, phone: Phone) -> None:
+        try:
+            await self._listen(phone)
+        finally:
+            ws = phone.ws
+            phone.closed = f"{ws.close_code} {ws.close_reason!r}" if ws.close_code else ""  # type: ignore[attr-defined]
+
+    async def _listen(self, phone: Phone) -> None:
         async for raw in phone.ws:  # type: ignore[attr-defined]
             now = time.perf_counter()
-            data = raw.encode() if isinstance(raw, str) else raw
-            match = SEQ.search(data, 0, 400)
-            if not data.startswith(b'{"type": "state"') or match is None:
+            message = json.loads(raw)
+            if message.get("type") == "state":
+                phone.state = message
+            elif message.get("type") == "delta":
+                if phone.state is None or phone.state["seq"] != message["base"]:
+                    # a missed message: ask for the whole state again (docs/tables.md)
+                    phone.gaps += 1
+                    phone.state = None
+                    await phone.ws.send(json.dumps({"type": "sync"}))  # type: ignore[attr-defined]
+                    continue
+                apply_delta(phone.state, message)
+            else:
                 continue
-            seq = int(match.group(1))
+            seq = message["seq"]
             if seq in phone.seen:
                 phone.duplicates += 1
             else:
                 phone.seen[seq] = now
-            phone.latest_raw = data
-            phone.latest = None
             phone.changed.set()
 
     async def table(self, index: int) -> None:
@@ -161,7 +191,7 @@ class Load:
                 if self.pace:
                     await asyncio.sleep(self.pace * (0.5 + self.rng.random()))
 
-            plays = f"/api/tables/{tid}/plays"
+            plays = f"/api/tables/{tid}/plays?state=0"  # the phones follow the websocket
             await submit(plays, {"action": "deal", "expected_seq": seq}, host)
             for s, cards in HANDS.items():
                 await submit(
@@ -207,9 +237,8 @@ class Load:
                 await asyncio.wait_for(phone.changed.wait(), left)
             except TimeoutError:
                 return None
-        if phone.latest is None:
-            phone.latest = json.loads(phone.latest_raw)
-        return DOG.from_json(phone.latest["position"])
+        assert phone.state is not None
+        return DOG.from_json(phone.state["position"])
 
     def account(self, phones: list[Phone], accepted: list[tuple[int, float]]) -> None:
         for seq, answered in accepted:
@@ -218,11 +247,15 @@ class Load:
                 later = [t for s, t in phone.seen.items() if s >= seq]
                 if not later:
                     self.stats.lost += 1
+                    self.stats.lost_details.append(
+                        f"seat {phone.seat} lacks #{seq} (newest #{max(phone.seen, default=-1)}, "
+                        f"{len(phone.seen)} states, closed {phone.closed})")
                 else:
                     arrivals.append(min(later))
             if len(arrivals) == len(phones):
                 self.stats.fanout.append(max(0.0, max(arrivals) - answered))
         self.stats.duplicated += sum(p.duplicates for p in phones)
+        self.stats.gaps += sum(p.gaps for p in phones)
 
 
 def machine_busy() -> tuple[float, float]:
@@ -254,7 +287,17 @@ async def run(top: Topology, tables: int, seconds: float, pace: float, seed: int
     return load.stats
 
 
+def load_hands() -> None:
+    import django
+
+    django.setup()
+    from tests.conftest import HANDS as hands
+
+    HANDS.update(hands)
+
+
 def main(argv: list[str] | None = None) -> Stats:
+    load_hands()
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tables", type=int, default=25)
     parser.add_argument("--seconds", type=float, default=60)
@@ -301,9 +344,11 @@ def main(argv: list[str] | None = None) -> Stats:
     print(f"load generator (this process: phones and drivers): {100 * own_cpu / elapsed:.0f}% "
           f"of a core; the whole machine ({os.cpu_count()} cores, PostgreSQL and Redis "
           f"included): {100 * busy:.0f}% busy")
+    for detail in stats.lost_details[:20]:
+        print(f"lost: {detail}")
     print(f"tables={args.tables} submit_p95_ms={pct(submit_ms, 0.95):.1f} "
           f"fanout_p95_ms={pct(fanout_ms, 0.95):.1f} lost={stats.lost} "
-          f"duplicated={stats.duplicated}")
+          f"duplicated={stats.duplicated} gaps={stats.gaps}")
     return stats
 
 

@@ -211,14 +211,10 @@ def plays(request: HttpRequest, table_id: str) -> JsonResponse:
     table = _table(table_id)
     actor = _required_actor(request, table)
     recorded = services.record_action(table_id, actor, data["action"], data["expected_seq"])
-    return JsonResponse(
-        {
-            "seq": recorded.event.seq,
-            "action": recorded.event.payload["action"],
-            "state": selectors.table_json(recorded.table, actor),
-        },
-        status=201,
-    )
+    body = {"seq": recorded.event.seq, "action": recorded.event.payload["action"]}
+    if request.GET.get("state") != "0":  # ?state=0: the client follows the websocket
+        body["state"] = selectors.table_json(recorded.table, actor)
+    return JsonResponse(body, status=201)
 
 
 @api_view(("POST",))

@@ -1,10 +1,13 @@
 """The live websocket of a table: one per phone, joined to the table's group.
 
-On connect and on every ``table.changed`` it renders *this* connection's seat view (HTML
-fragments for the htmx ws extension, or JSON with ``?format=json``), so privacy holds by
-construction: nothing but the receiving seat's own view is ever sent to it. Input is tiny
-(``{"type": "sync"}``) and validated: other JSON gets an error and changes nothing; a binary or
-oversized frame, or a flood of frames, closes this connection alone.
+On connect it sends *this* connection's seat view (HTML fragments for the htmx ws extension,
+or JSON with ``?format=json``); on every ``table.changed`` it sends what changed since the seq
+it sent last (`live.delta`), rendered once per view and shared by the process's phones with the
+same view. Privacy holds by construction: nothing but the receiving seat's own view is ever
+sent to it. Input is tiny (``{"type": "sync"}``, optionally with a ``"language"``: the phone
+asks for the full view again, in that language) and validated: other JSON gets an error and
+changes nothing; a binary or oversized frame, or a flood of frames, closes this connection
+alone.
 """
 
 from __future__ import annotations
@@ -17,15 +20,16 @@ from urllib.parse import parse_qs
 
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
+from django.utils.translation import get_supported_language_variant
 
 from companion.advisor.hints import seat_group
 from companion.core.i18n import in_connection_language, language_from_scope
 from companion.core.outages import DATABASE_DOWN
 
-from . import realtime, selectors, services, state_cache
+from . import live, realtime, services, state_cache
 from .hint_watchdog import HintWatchdog
 from .models import Table
-from .rendering import hint_fragments, live_fragments
+from .rendering import hint_fragments
 from .tokens import cookie_name, token_from_cookie
 
 # Phones send nothing but an occasional {"type": "sync"}. Daphne refuses frames over 1 MiB
@@ -49,6 +53,15 @@ TRY_AGAIN_LATER = 4503  # "reconnect later"; Daphne allows a server only 1000 an
 UNSUPPORTED_DATA = 4003  # a binary frame where only text is understood
 POLICY_VIOLATION = 4008  # the frame flood
 MESSAGE_TOO_BIG = 4009  # over MAX_FRAME
+
+
+def _supported_language(code: Any) -> str | None:
+    if not isinstance(code, str) or len(code) > 20:
+        return None
+    try:
+        return get_supported_language_variant(code)
+    except LookupError:
+        return None
 
 
 class TableConsumer(HintWatchdog, AsyncWebsocketConsumer):
@@ -102,12 +115,19 @@ class TableConsumer(HintWatchdog, AsyncWebsocketConsumer):
         if not isinstance(message, dict) or message.get("type", "sync") != "sync":
             await self._error('the only message is {"type": "sync"}')
             return
+        if "language" in message:
+            language = message["language"]
+            chosen = _supported_language(language)
+            if not chosen:
+                await self._error("unknown language; the full view follows in the current one")
+            else:
+                self.language = chosen
         await self._push(force=True)
 
     async def table_changed(self, event: dict[str, Any]) -> None:
         seq = event.get("seq")
         if event.get("seats_changed"):  # a claimed seat: same seq, new names
-            await self._push(force=True)
+            await self._push(force=True, fresh=True)
             return
         # Plays in quick succession: a push already carried this change (or a newer one).
         if isinstance(seq, int) and seq <= self.sent_seq:
@@ -142,30 +162,36 @@ class TableConsumer(HintWatchdog, AsyncWebsocketConsumer):
 
     @render_in_thread
     @in_connection_language
-    def _render(self, newer_than: int, seq: int | None) -> tuple[int, str | None]:
-        """(seq, this connection's view), or (seq, None) when it has nothing newer. With the
-        ``seq`` of a play, the table's row comes from the process's cache when another phone
-        rendered it already (all phones of a table render each play at once)."""
+    def _render(
+        self, base: int | None, seq: int | None, fresh: bool = False
+    ) -> tuple[int, str | None]:
+        """(seq, the message): the full view (``base`` None), else what changed since
+        ``base``; (seq, None) when the table has nothing newer. With the ``seq`` of a play,
+        the table's row comes from the process's cache when another phone rendered it already
+        (all phones of a table render each play at once)."""
         def load() -> Table:
             return Table.objects.prefetch_related("seats").get(id=self.table_id)
 
         table = state_cache.table_at(self.table_id, seq, load) if seq is not None else load()
-        if table.seq <= newer_than:
+        view = live.View.of(self.table_id, self.format, self.actor, self.language)
+        if base is None:
+            return table.seq, live.full(table, self.actor, view, fresh)
+        if table.seq <= base:
             return table.seq, None
-        if self.format == "json":
-            state = {"type": "state", **selectors.table_json(table, self.actor)}
-            return table.seq, json.dumps(state)
-        return table.seq, live_fragments(table, self.actor)
+        return table.seq, live.delta(table, self.actor, view, base)
 
     @render_in_thread
     @in_connection_language
     def _render_hint(self, hint: dict[str, Any]) -> str:
         return hint_fragments(Table.objects.get(id=self.table_id), self.actor, hint)
 
-    async def _push(self, force: bool = False, seq: int | None = None) -> None:
-        seq, text = await self._render(-1 if force else self.sent_seq, None if force else seq)
+    async def _push(self, force: bool = False, seq: int | None = None, fresh: bool = False) -> None:
+        """The full view (``force``: connect, sync, a claimed seat), else the delta from the
+        seq this connection has to the newest (``seq``: the play that was announced)."""
+        base = None if force or self.sent_seq < 0 else self.sent_seq
+        seq, text = await self._render(base, None if force else seq, fresh)
         if text is not None:
-            self.sent_seq = max(self.sent_seq, seq)
+            self.sent_seq = seq if force else max(self.sent_seq, seq)
             await self.send(text_data=text)
 
     def _within_frame_budget(self) -> bool:

@@ -85,10 +85,20 @@ def _fragments(
 
 def live_fragments(table: Table, actor: Actor | None) -> str:
     """Every live fragment of the page, each marked for an out-of-band swap."""
+    return "".join(live_parts(table, actor).values())
+
+
+def live_parts(table: Table, actor: Actor | None) -> dict[str, str]:
+    """The live fragments of the page by name, each marked for an out-of-band swap (the live
+    deltas compare them one by one: `companion/tables/live.py`)."""
     context = table_context(table, actor)
-    html = _fragments(context, GAME_FRAGMENTS, PAGE_FRAGMENTS)
-    html += render_to_string(PLAYS, {**context, "oob": True})
-    return html + render_to_string(COUNTER, {**context, "oob": True})
+    oob = {**context, "oob": True}
+    parts = {name: render_to_string(f"{PAGE}#{name}", oob) for name in PAGE_FRAGMENTS}
+    for name in GAME_FRAGMENTS:
+        parts[name] = render_to_string(f"{context['game_template']}#{name}", oob)
+    parts["plays"] = render_to_string(PLAYS, oob)
+    parts["counter"] = render_to_string(COUNTER, oob)
+    return parts
 
 
 #: what a hint's outcome chance means, per game (the advisor's `Config.outcome`)

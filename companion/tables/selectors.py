@@ -15,7 +15,7 @@ from companion.engines import get_game
 from . import localize, presenters
 from .models import Event, Table
 from .services import Actor
-from .state_cache import load_events, load_state
+from .state_cache import EventLog, load_log, load_state
 
 
 def seat_state(table: Table, seat: int | None) -> Any:
@@ -27,25 +27,54 @@ def seat_state(table: Table, seat: int | None) -> Any:
     return presenters.get(table.game).spectator_view(game, state)
 
 
-def history(table: Table, seat: int | None, limit: int | None = None) -> list[dict[str, Any]]:
+def history(
+    table: Table, seat: int | None, limit: int | None = None, since: int | None = None
+) -> list[dict[str, Any]]:
     """The log as ``seat`` may read it: private lines of other seats show their public text.
+    ``limit``: only the last lines; ``since``: only the lines after that seq (a live delta).
 
     Every push of a play renders the log for every phone, and a game's log runs to hundreds
     of events: each event's line is built once per (event, visible or not, language) and
-    reused (`_line`); only the flags that later events change are set per call."""
-    events = load_events(table)
-    undone = {e.payload.get("undoes") for e in events if e.kind == Event.Kind.UNDO}
-    corrected = {e.payload.get("replaces") for e in events if e.kind == Event.Kind.CORRECT}
+    reused (`_line`), and the flags that later events set come with the cached log
+    (`state_cache.EventLog`), so the last lines cost the same at any length of the game."""
+    log = load_log(table)
+    events = log.events
     language = get_language()
     shown = events[-limit:] if limit else events
-    return [
-        {
-            **_line(e, e.private_to is None or e.private_to == seat, language),
-            "undone": e.seq in undone,
-            "corrected": e.seq in corrected,
-        }
-        for e in shown
-    ]
+    if since is not None:
+        shown = _after(events, since)
+    return [_flagged(_line(e, e.private_to is None or e.private_to == seat, language), log)
+            for e in shown]
+
+
+def _after(events: list[Event], seq: int) -> list[Event]:
+    """The events after ``seq``: the log numbers its events 1, 2, … so they start at index
+    ``seq`` (checked; a scan otherwise)."""
+    if 0 <= seq <= len(events) and (seq == 0 or events[seq - 1].seq == seq):
+        return events[seq:]
+    return [e for e in events if e.seq > seq]
+
+
+def _flagged(line: dict[str, Any], log: EventLog) -> dict[str, Any]:
+    return {**line, **line_flags(line["seq"], log)}
+
+
+def line_flags(seq: int, log: EventLog) -> dict[str, bool]:
+    """What later events say about the line of ``seq`` (taken back, corrected)."""
+    return {"undone": seq in log.undone, "corrected": seq in log.corrected}
+
+
+def flag_changes(table: Table, since: int) -> list[dict[str, Any]]:
+    """The earlier lines (seq <= ``since``) whose flags the events after ``since`` changed:
+    ``[{"seq": n, **line_flags}]`` (an undo or a correction names an earlier line)."""
+    log = load_log(table)
+    named = {
+        target
+        for e in _after(log.events, since)
+        for target in (e.payload.get("undoes"), e.payload.get("replaces"))
+        if isinstance(target, int) and target <= since
+    }
+    return [{"seq": seq, **line_flags(seq, log)} for seq in sorted(named)]
 
 
 #: (table, seq, visible, language) → the line of that event; events never change, so neither
@@ -83,13 +112,14 @@ def _line(e: Event, visible: bool, language: str | None) -> dict[str, Any]:
     return line
 
 
-def table_json(table: Table, actor: Actor | None) -> dict[str, Any]:
-    """What GET /api/tables/{id} answers and what the websocket pushes to a JSON client."""
+def table_json(table: Table, actor: Actor | None, with_history: bool = True) -> dict[str, Any]:
+    """What GET /api/tables/{id} answers and what the websocket pushes to a JSON client
+    (``with_history=False``: all but the log, the part a live delta compares)."""
     game = get_game(table.game)
     seat = actor.seat if actor else None
     state = seat_state(table, seat)
     mover = game.to_move(state)
-    return {
+    body = {
         "id": table.id,
         "game": table.game,
         "status": table.status,
@@ -104,5 +134,7 @@ def table_json(table: Table, actor: Actor | None) -> dict[str, Any]:
         "to_move": "table" if mover == TABLE_DECISION else mover,
         "position": game.to_json(state),
         "score": game.score(state),
-        "history": history(table, seat),
     }
+    if with_history:
+        body["history"] = history(table, seat)
+    return body

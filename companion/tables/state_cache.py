@@ -11,6 +11,7 @@ from __future__ import annotations
 import threading
 from collections import OrderedDict
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from companion.engines import get_game
@@ -69,39 +70,73 @@ def load_state(table) -> Any:
     return state
 
 
-#: the event log per (table, seq): append-only, so the list for a seq never changes
-_events: OrderedDict[tuple[str, int], list] = OrderedDict()
+@dataclass(frozen=True, slots=True)
+class EventLog:
+    """The events of a table up to a seq, with what later events say about earlier ones:
+    the seqs that an UNDO took back and that a CORRECT replaced. Built incrementally (one
+    event on top of the log before it), so reading the flags of the last lines costs nothing
+    that grows with the game."""
+
+    events: list
+    undone: frozenset[int] = frozenset()
+    corrected: frozenset[int] = frozenset()
+
+    def plus(self, new: list) -> EventLog:
+        undone, corrected = set(self.undone), set(self.corrected)
+        for event in new:
+            undone.update(_targets(event, "undo", "undoes"))
+            corrected.update(_targets(event, "correct", "replaces"))
+        return EventLog(
+            [*self.events, *new],
+            self.undone if len(undone) == len(self.undone) else frozenset(undone),
+            self.corrected if len(corrected) == len(self.corrected) else frozenset(corrected),
+        )
+
+
+def _targets(event, kind: str, key: str) -> tuple[int, ...]:
+    target = event.payload.get(key) if event.kind == kind else None
+    return (target,) if isinstance(target, int) else ()
+
+
+#: the event log per (table, seq): append-only, so the log for a seq never changes
+_events: OrderedDict[tuple[str, int], EventLog] = OrderedDict()
 #: per table, the newest seq whose events are cached: a new seq reads only the events after it
 _newest_events: dict[str, int] = {}
 
 
 def load_events(table) -> list:
-    """The table's events up to ``table.seq``: one query per process and seq, however many
-    phones of the table render it (each push of a play renders every phone's view), and
-    that query reads only the events after the newest seq cached before (the log only grows)."""
+    """The table's events up to ``table.seq`` (see ``load_log``)."""
+    return load_log(table).events
+
+
+def load_log(table) -> EventLog:
+    """The table's events up to ``table.seq`` and their flags: one query per process and seq,
+    however many phones of the table render it (each push of a play renders every phone's
+    view), and that query reads only the events after the newest seq cached before (the log
+    only grows)."""
     key = (table.id, table.seq)
     with _lock:
-        events = _events.get(key)
-    if events is not None:
-        return events
+        log = _events.get(key)
+    if log is not None:
+        return log
 
-    def load() -> list:
+    def load() -> EventLog:
         with _lock:
             newest = _newest_events.get(table.id, -1)
             before = _events.get((table.id, newest)) if newest < table.seq else None
         if before is not None:
-            events = before + list(table.events.filter(seq__gt=newest, seq__lte=table.seq))
+            log = before.plus(list(table.events.filter(seq__gt=newest, seq__lte=table.seq)))
         else:
-            events = [e for e in table.events.all() if e.seq <= table.seq]
-        remember_events(table.id, table.seq, events)
-        return events
+            log = EventLog([]).plus([e for e in table.events.all() if e.seq <= table.seq])
+        remember_events(table.id, table.seq, log)
+        return log
 
     return _single_flight(("events", *key), lambda: _events.get(key), load)
 
 
-def remember_events(table_id: str, seq: int, events: list) -> None:
+def remember_events(table_id: str, seq: int, log: EventLog) -> None:
     with _lock:
-        _events[(table_id, seq)] = events
+        _events[(table_id, seq)] = log
         _events.move_to_end((table_id, seq))
         if seq > _newest_events.get(table_id, -1):
             _newest_events[table_id] = seq
@@ -117,7 +152,7 @@ def remember_new_event(table_id: str, event) -> None:
     with _lock:
         before = _events.get((table_id, event.seq - 1))
     if before is not None:
-        remember_events(table_id, event.seq, [*before, event])
+        remember_events(table_id, event.seq, before.plus([event]))
 
 
 #: the table row, seats prefetched, per (table, seq) for the live pushes of this process; a

@@ -106,6 +106,93 @@
     syncing = true;
   });
 
+  // Live updates (docs/tables.md, "Live updates"). On (re)connect and on a resync the server
+  // sends every live fragment as HTML, which the ws extension swaps; a marker comment before
+  // each (<!--live:board-->) lets this keep each fragment's text, and <!--live-seq:N--> its seq.
+  // After that a play sends a JSON delta: only the fragments that changed, whole or as an edit
+  // of the text kept here (keep / drop counts of its chunks, cut after each ">", and inserted
+  // text). A delta that does not start at the seq kept here (a message was missed) or an edit
+  // that does not come out at the announced length asks for the whole view again.
+  var liveSeq = null;
+  var liveParts = {};
+  var syncing = false;
+  function chunks(text) {
+    return text.match(/[^>]*>|[^>]+$/g) || [];
+  }
+  function applyEdit(old, ops) {
+    var a = chunks(old);
+    var at = 0;
+    var out = [];
+    for (var i = 0; i < ops.length; i++) {
+      var op = ops[i];
+      if (typeof op === "string") {
+        out.push(op);
+      } else if (op > 0) {
+        out.push(a.slice(at, at + op).join(""));
+        at += op;
+      } else {
+        at -= op;
+      }
+    }
+    out.push(a.slice(at).join(""));
+    return out.join("");
+  }
+  function resync(socket) {
+    liveSeq = null;
+    liveParts = {};
+    syncing = true;
+    socket.send(JSON.stringify({ type: "sync" }));
+  }
+  function applyDelta(message, socket) {
+    if (liveSeq === null) {
+      if (!syncing) resync(socket);
+      return;
+    }
+    if (message.base !== liveSeq) return resync(socket);
+    var html = [];
+    var next = {};
+    for (var name in message.parts) {
+      var part = message.parts[name];
+      var text = part;
+      if (typeof part !== "string") {
+        if (liveParts[name] === undefined) return resync(socket);
+        text = applyEdit(liveParts[name], part.ops);
+        if (text.length !== part.n) return resync(socket);
+      }
+      next[name] = text;
+      html.push(text);
+    }
+    for (var key in next) liveParts[key] = next[key];
+    liveSeq = message.seq;
+    var live = document.getElementById("live");
+    if (html.length && live) htmx.swap(live, html.join(""), { swapStyle: "none" });
+  }
+  document.addEventListener("htmx:wsBeforeMessage", function (evt) {
+    var text = evt.detail.message;
+    if (typeof text !== "string") return;
+    if (text.indexOf("<!--live-seq:") === 0) {
+      var pieces = text.split(/<!--live:(\w+)-->/);
+      liveSeq = parseInt(text.slice(13), 10);
+      liveParts = {};
+      syncing = false;
+      for (var i = 1; i + 1 < pieces.length; i += 2) liveParts[pieces[i]] = pieces[i + 1];
+      return; // the ws extension swaps the fragments
+    }
+    if (text.charAt(0) !== "{") return; // a hint's fragments
+    evt.preventDefault();
+    var message;
+    try {
+      message = JSON.parse(text);
+    } catch (e) {
+      return;
+    }
+    if (message.type === "delta") applyDelta(message, evt.detail.socketWrapper);
+  });
+  document.addEventListener("htmx:wsClose", function () {
+    liveSeq = null; // the server sends the whole view again on reconnect
+    syncing = true;
+  });
+
   // A tap the server could not serve because its database or Redis is down (503) says why
   // instead of doing nothing; the next tap that works clears it.
   function showTrouble(message) {

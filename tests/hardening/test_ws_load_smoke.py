@@ -33,7 +33,8 @@ def test_small_load_loses_and_duplicates_nothing():
     plays, refused = map(int, summary.groups())
     assert plays > 20 and refused == 0, out
     last = re.fullmatch(
-        r"tables=2 submit_p95_ms=[\d.]+ fanout_p95_ms=[\d.]+ lost=(\d+) duplicated=(\d+)",
+        r"tables=2 submit_p95_ms=[\d.]+ fanout_p95_ms=[\d.]+ lost=(\d+) duplicated=(\d+)"
+        r" gaps=(\d+)",
         lines[-1],
     )
-    assert last and last.groups() == ("0", "0"), out
+    assert last and last.groups() == ("0", "0", "0"), out

@@ -17,6 +17,8 @@ from companion.tables.consumers import (
 )
 from companion.tables.models import Table
 
+from .live_clients import Page, apply_json
+
 pytestmark = pytest.mark.django_db(transaction=True)
 
 SEAT0_ONLY = "joker"  # in the scripted deal only seat 0 holds a joker
@@ -34,9 +36,13 @@ async def connect(table_id: str, token: str | None, fmt: str = "json") -> Websoc
 
 
 async def receive_state(communicator) -> dict:
+    """The JSON phone's state after its next message (a full state or a delta on top of the
+    state it has: `live_clients.apply_json`)."""
     message = json.loads(await communicator.receive_from(timeout=5))
-    assert message["type"] == "state"
-    return message
+    assert message["type"] in ("state", "delta"), message
+    communicator.state = apply_json(getattr(communicator, "state", None), message)
+    communicator.last = message
+    return communicator.state
 
 
 @database_sync_to_async
@@ -68,6 +74,9 @@ async def test_a_play_reaches_every_seat_and_b_never_sees_a_hand(dealt_table):
     seq = await play(t.id, 1, "1 K")
     for i, phone in enumerate(phones):
         received[i].append(json.dumps(await receive_state(phone)))
+        assert phone.last["type"] == "delta" and phone.last["base"] == seq - 1
+        assert [line["seq"] for line in phone.last["history"]] == [seq]
+    assert (await receive_state(spectator))["seq"] == seq
     # Seat 2 gave seat 0 a "2" in the exchange, so it may know that one card; nothing else.
     may_know = {1: set(), 2: {"2"}, 3: set()}
     for i in (1, 2, 3):
@@ -77,10 +86,7 @@ async def test_a_play_reaches_every_seat_and_b_never_sees_a_hand(dealt_table):
             assert known <= may_know[i], (i, known)
             assert SEAT0_ONLY not in raw
     assert any(SEAT0_ONLY in raw for raw in received[0])
-    for n, phone in enumerate([*phones, spectator]):
-        if not await phone.receive_nothing(timeout=0.2):
-            m = json.loads(await phone.receive_from())
-            print("EXTRA", n, m["seq"], m["history"][-1])
+    for phone in [*phones, spectator]:
         assert await phone.receive_nothing(timeout=0.2)
         await phone.disconnect()
 
@@ -96,9 +102,15 @@ async def test_html_fragments_carry_only_the_own_hand(dealt_table):
     # for whom is tested in test_card_counter.py.
     before_counter, counter = html.split('<div id="counter"')
     assert SEAT0_ONLY not in before_counter.lower() and 'data-private-seat="0"' not in counter
+    page = Page()
+    page.receive(html)
     await play(t.id, 0, "1 K")
-    html = await phone.receive_from(timeout=5)
-    assert 'data-seq="10"' in html
+    delta = await phone.receive_from(timeout=5)
+    assert json.loads(delta)["base"] == 9
+    page.receive(delta)  # only what changed, as edits of the fragments the page has
+    assert len(delta) < len(html) / 3
+    assert 'data-seq="10"' in page.parts["status"]
+    assert SEAT0_ONLY not in delta.lower()
     await phone.disconnect()
 
 

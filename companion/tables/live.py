@@ -1,0 +1,269 @@
+"""What a play pushes to the phones: deltas, rendered once per (table, seq, view, language).
+
+A *view* is what one kind of phone sees: the table, the format (``json`` or ``html``), the seat
+(None: a spectator or the scribe), whether it is the host, and the language. Every message is
+built from that view alone (privacy by construction, as before) and shared by all the phones of
+the process that have the same view.
+
+- **Full** (on connect, on ``{"type": "sync"}``, after a claimed seat): JSON phones get
+  ``{"type": "state", …}`` (``selectors.table_json``, the whole history); the page gets every
+  live fragment as HTML for htmx's out-of-band swaps, each after a marker comment
+  (``<!--live-seq:N-->``, ``<!--live:board-->``…) that lets ``static/js/table.js`` keep each
+  fragment's text.
+- **Delta** from the seq the phone has (``base``) to the new one (``seq``): JSON phones get
+  ``{"type": "delta", "base", "seq", <the fields of the state that changed>, "history": [new
+  lines], "history_flags": [earlier lines whose flags changed]}``; the page gets
+  ``{"type": "delta", "base", "seq", "parts": {name: html | {"ops": …, "n": …}}}`` with only
+  the fragments that changed, each whole or as an edit of its previous text (`diff`). A phone
+  whose seq is not ``base`` asks for a full resync.
+
+Nothing here grows with the game: a delta reads the new events only (the cached log), the
+fragments show the last lines of the history, and the edit of a fragment is the difference of
+two texts of a bounded size.
+"""
+
+from __future__ import annotations
+
+import difflib
+import json
+import re
+import threading
+from collections import OrderedDict
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from . import selectors
+from .models import Table
+from .rendering import live_parts
+from .services import Actor
+
+#: a fragment's text cut after each ">" (the same cut as table.js's, so an edit's indices
+#: mean the same on both sides)
+CHUNK = re.compile(r"[^>]*>|[^>]+\Z")
+#: an edit is sent only when it is clearly shorter than the fragment itself
+EDIT_RATIO = 0.7
+#: views whose last frames are kept (each a few tens of KiB for the page, ~2 KiB for JSON)
+MAX_VIEWS = 4096
+#: frames kept per view: the newest and the one before (the base of most deltas)
+FRAMES_PER_VIEW = 3
+MAX_MESSAGES = 4096
+
+
+@dataclass(frozen=True, slots=True)
+class View:
+    table: str
+    format: str  # "json" or "html"
+    seat: int | None
+    host: bool
+    language: str | None
+
+    @classmethod
+    def of(cls, table_id: str, fmt: str, actor: Actor | None, language: str | None) -> View:
+        return cls(table_id, fmt, actor.seat if actor else None, bool(actor and actor.is_host),
+                   language)
+
+
+_lock = threading.Lock()
+#: view → {seq: frame}: the parts of the page (html) or the state without its history (json)
+_frames: OrderedDict[View, dict[int, Any]] = OrderedDict()
+#: (view, base, seq) → the delta's text
+_messages: OrderedDict[tuple[View, int, int], str] = OrderedDict()
+_flights: dict[Any, threading.Event] = {}
+FLIGHT_WAIT_S = 2.0
+
+
+def _once(key: Any, cached: Callable[[], Any], make: Callable[[], Any]) -> Any:
+    """``cached()``, else ``make()`` by one thread while the others with the same key wait
+    for it (and make it themselves if it did not come)."""
+    found = cached()
+    if found is not None:
+        return found
+    with _lock:
+        flight = _flights.get(key)
+        leader = flight is None
+        if leader:
+            flight = _flights[key] = threading.Event()
+    if not leader:
+        flight.wait(FLIGHT_WAIT_S)
+        found = cached()
+        return found if found is not None else make()
+    try:
+        return make()
+    finally:
+        with _lock:
+            _flights.pop(key, None)
+        flight.set()
+
+
+def _cached_frame(view: View, seq: int) -> Any:
+    with _lock:
+        return _frames.get(view, {}).get(seq)
+
+
+def _remember_frame(view: View, seq: int, frame: Any) -> None:
+    with _lock:
+        frames = _frames.setdefault(view, {})
+        frames[seq] = frame
+        for old in sorted(frames)[:-FRAMES_PER_VIEW]:
+            del frames[old]
+        _frames.move_to_end(view)
+        while len(_frames) > MAX_VIEWS:
+            _frames.popitem(last=False)
+
+
+def frame(table: Table, actor: Actor | None, view: View, fresh: bool = False) -> Any:
+    """The view of ``table`` at its seq: rendered once, shared. ``fresh``: rendered again
+    (a claimed seat changed names without a new seq)."""
+
+    def make() -> Any:
+        if view.format == "json":
+            made: Any = selectors.table_json(table, actor, with_history=False)
+        else:
+            made = live_parts(table, actor)
+        _remember_frame(view, table.seq, made)
+        return made
+
+    if fresh:
+        return make()
+    return _once(("frame", view, table.seq), lambda: _cached_frame(view, table.seq), make)
+
+
+def full(table: Table, actor: Actor | None, view: View, fresh: bool = False) -> str:
+    """Everything the view shows (connect, resync)."""
+    current = frame(table, actor, view, fresh)
+    if view.format == "json":
+        seat = actor.seat if actor else None
+        return json.dumps(
+            {"type": "state", **current, "history": selectors.history(table, seat)}
+        )
+    marked = "".join(f"<!--live:{name}-->{html}" for name, html in current.items())
+    return f"<!--live-seq:{table.seq}-->{marked}"
+
+
+def delta(table: Table, actor: Actor | None, view: View, base: int) -> str:
+    """What changed from ``base`` (the seq the phone has) to the table's seq; the full view
+    when the page's fragments at ``base`` are no longer known here."""
+    key = (view, base, table.seq)
+
+    def cached() -> str | None:
+        with _lock:
+            return _messages.get(key)
+
+    def make() -> str:
+        current = frame(table, actor, view)
+        before = _cached_frame(view, base)
+        if view.format == "json":
+            text = _json_delta(table, actor, base, current, before)
+        elif before is None:
+            return full(table, actor, view)
+        else:
+            text = _html_delta(base, table.seq, current, before)
+        with _lock:
+            _messages[key] = text
+            while len(_messages) > MAX_MESSAGES:
+                _messages.popitem(last=False)
+        return text
+
+    return _once(("delta", *key), cached, make)
+
+
+def _json_delta(table: Table, actor: Actor | None, base: int, current: dict[str, Any],
+                before: dict[str, Any] | None) -> str:
+    seat = actor.seat if actor else None
+    changed = {k: v for k, v in current.items() if before is None or before.get(k) != v}
+    changed.pop("seq", None)
+    message = {"type": "delta", "base": base, "seq": table.seq, **changed,
+               "history": selectors.history(table, seat, since=base),
+               "history_flags": selectors.flag_changes(table, base)}
+    return json.dumps(message)
+
+
+def _html_delta(base: int, seq: int, current: dict[str, str], before: dict[str, str]) -> str:
+    parts: dict[str, Any] = {}
+    for name, html in current.items():
+        old = before.get(name)
+        if old == html:
+            continue
+        ops = diff(old, html) if old is not None else None
+        if ops is not None and len(json.dumps(ops, ensure_ascii=False)) < EDIT_RATIO * len(html):
+            parts[name] = {"ops": ops, "n": utf16_length(html)}
+        else:
+            parts[name] = html
+    return json.dumps({"type": "delta", "base": base, "seq": seq, "parts": parts},
+                      ensure_ascii=False)
+
+
+def chunks(text: str) -> list[str]:
+    return CHUNK.findall(text)
+
+
+def diff(old: str, new: str) -> list[int | str]:
+    """``new`` as an edit of ``old``, on their chunks (`CHUNK`): a list where a positive
+    number keeps that many chunks of ``old``, a negative one drops that many, and a string is
+    inserted; the chunks of ``old`` after the last step are kept. The common start and end
+    are found first, so a fragment where one figure moved
+    costs a comparison of the few chunks between."""
+    a, b = chunks(old), chunks(new)
+    start = 0
+    limit = min(len(a), len(b))
+    while start < limit and a[start] == b[start]:
+        start += 1
+    end = 0
+    while end < limit - start and a[-1 - end] == b[-1 - end]:
+        end += 1
+    ops: list[int | str] = [start] if start else []
+    middle_a, middle_b = a[start:len(a) - end], b[start:len(b) - end]
+    matcher = difflib.SequenceMatcher(None, middle_a, middle_b, autojunk=False)
+    for tag, i1, i2, j1, j2 in matcher.get_opcodes():
+        if tag == "equal":
+            _push(ops, i2 - i1)
+            continue
+        if i2 > i1:
+            _push(ops, i1 - i2)
+        if j2 > j1:
+            ops.append("".join(middle_b[j1:j2]))
+    while ops and isinstance(ops[-1], int) and ops[-1] > 0:
+        ops.pop()  # the rest of the old chunks is kept anyway
+    return ops
+
+
+def _push(ops: list[int | str], count: int) -> None:
+    """Append a keep (>0) or drop (<0) count, merged with the last one of the same kind."""
+    last = ops[-1] if ops else None
+    if isinstance(last, int) and (last > 0) == (count > 0):
+        ops[-1] = last + count
+    else:
+        ops.append(count)
+
+
+def apply(old: str, ops: list[int | str]) -> str:
+    """The inverse of `diff` (what table.js does), for the tests and the benchmark."""
+    a = chunks(old)
+    at = 0
+    out: list[str] = []
+    for op in ops:
+        if isinstance(op, str):
+            out.append(op)
+        elif op > 0:
+            out.extend(a[at:at + op])
+            at += op
+        else:
+            at -= op
+    out.extend(a[at:])
+    return "".join(out)
+
+
+def utf16_length(text: str) -> int:
+    """The length JavaScript gives the text (astral characters count twice): the check the
+    page makes after an edit."""
+    return len(text.encode("utf-16-le")) // 2
+
+
+def forget(table_id: str | None = None) -> None:
+    """Drop the frames and deltas of ``table_id`` (all tables: None), e.g. in tests."""
+    with _lock:
+        for view in [v for v in _frames if table_id is None or v.table == table_id]:
+            del _frames[view]
+        for key in [k for k in _messages if table_id is None or k[0].table == table_id]:
+            del _messages[key]
