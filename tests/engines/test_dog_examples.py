@@ -6,6 +6,11 @@ yellow seat 1 (T16), blue seat 2 (T32), red seat 3 (T48), playing in that order.
 
 from __future__ import annotations
 
+import json
+
+import pytest
+
+from .contract import DOG_EXAMPLE, run
 from .dog_helpers import codes, dog, fig_tokens, moves_text, play, pos, with_figures
 
 HANDS = [["4", "5", "swap"], ["7", "2", "3"], ["9", "10", "12"], ["2", "3", "6"]]
@@ -105,3 +110,45 @@ def test_zugzwang_higher_cards_force_the_figure_past_its_goal() -> None:
     assert codes(st, "fold") == ["dog.must_play"]
     after = play(st, "9 T60-T5")
     assert fig_tokens(after, 0) == ["K", "K", "K", "T5"]  # one more round to go
+
+
+def test_the_contract_example_on_the_command_line(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """What the command line says of the contract's example (the generic answers are in
+    test_contract.py): the moves of one card, a void swap, rulings, the score, and positions
+    without their optional keys."""
+    example = json.dumps(DOG_EXAMPLE)
+    fours = run(capsys, "dog", "moves", example, "--card", "4")[1]["moves"]
+    assert sorted(m["action"] for m in fours) == ["4 T0-T4", "4 T0-T60", "4 T37-T33",
+                                                  "4 T37-T41"]
+    swaps = run(capsys, "dog", "moves", example, "--card", "swap")[1]["moves"]
+    # own T0 is protected, T16 is protected, the partner's figures are in the goal
+    assert [m["action"] for m in swaps] == ["swap"]
+    after = swaps[0]["position"]  # "without effect": the figures stay, the card goes
+    assert [sorted(f) for f in after["figures"]] == [sorted(f) for f in DOG_EXAMPLE["figures"]]
+    assert after["discard"] == ["swap"] and after["hands"][0] == ["4", "7"]
+    assert run(capsys, "dog", "check", example, "5 T37-T42")[1]["violations"] == [
+        {"code": "dog.card_not_in_hand", "rule": "Spielablauf / How to play",
+         "message": "Seat 0 holds no 5."}]
+    out = run(capsys, "dog", "check", example, "swap T37 T16")[1]
+    assert [v["code"] for v in out["violations"]] == ["dog.swap_protected"]
+    assert run(capsys, "dog", "check", example, "7 T37-T44")[1]["legal"] is True
+    score = run(capsys, "dog", "score", example)[1]
+    assert score["teams"] == [[0, 2], [1, 3]] and score["home"] == [0, 0, 2, 0]
+    bare = {"figures": DOG_EXAMPLE["figures"]}
+    thirteens = run(capsys, "dog", "moves", json.dumps({**bare, "hand": ["13"]}))[1]["moves"]
+    assert [m["action"] for m in thirteens] == ["13 T0-T13", "13 T37-T50"]
+    ones = run(capsys, "dog", "moves", json.dumps({**bare, "hand": ["1"]}), "--card", "11")
+    assert "1 T37-T48" in [m["action"] for m in ones[1]["moves"]]  # the 1/11 card
+    assert run(capsys, "dog", "moves", json.dumps({"seats": 4}))[1]["moves"]  # unknown hand
+
+
+def test_new_games_by_seats_and_mode(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    first = run(capsys, "dog", "new", "--seed", "42")[1]
+    assert first["phase"] == "exchange" and len(first["hand"]) == 6
+    assert run(capsys, "dog", "new", "--seats", "6", "--seed", "1")[1]["mode"] == "teams"
+    solo = run(capsys, "dog", "new", "--seats", "4", "--mode", "solo", "--seed", "1")[1]
+    assert solo["mode"] == "solo" and len(solo["figures"][0]) == 5
+    assert run(capsys, "dog", "new", "--seats", "3", "--seed", "2")[1]["mode"] == "solo"
+    assert run(capsys, "dog", "new", "--seats", "3", "--mode", "teams")[0] == 2

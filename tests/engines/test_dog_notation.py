@@ -11,18 +11,9 @@ from companion.engines.base import InvalidActionError, InvalidPositionError
 from companion.engines.dog.actions import DEAL, FOLD, HAND, PLAY, DogAction
 from companion.engines.dog.notation import parse_position, position_token
 
+from .contract import DOG_EXAMPLE as CONTRACT_EXAMPLE
+from .contract import ROOT
 from .dog_helpers import act, dog, pos, with_figures
-
-CONTRACT_EXAMPLE: dict[str, Any] = {
-    "game": "dog",
-    "seats": 4,
-    "mode": "teams",
-    "to_move": 0,
-    "figures": [["K", "K", "T0", "T37"], ["K", "K", "K", "T16"], ["G1", "G2", "K", "K"],
-                ["K", "K", "K", "K"]],
-    "hand": ["7", "4", "swap"],
-    "rules": {},
-}
 
 
 def test_positions() -> None:
@@ -132,3 +123,10 @@ def test_minimal_position_works() -> None:
     st = dog.from_json({"figures": CONTRACT_EXAMPLE["figures"]})
     assert dog.to_move(st) == 0 and len(st.hands[0]) == 6 and st.hands[0][0] == 0
     assert dog.legal_actions(st)  # an unknown hand: every card is checked against the board
+
+
+def test_the_notation_doc_shows_every_form() -> None:
+    notation_doc = (ROOT / "docs" / "notation.md").read_text(encoding="utf-8")
+    for token in ("joker=4 T16-T12", "7 T30-T31 T57-T62", "swap T5 T40", "fold", "give 7",
+                  "deal 1,4,7,13,swap,joker/?/?/?", "reshuffle", "hand 2 7,4,swap"):
+        assert token in notation_doc, token

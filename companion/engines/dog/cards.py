@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import Final
 
+from ..kit.notation import CardNames
+
 UNKNOWN: Final = 0
 ONE: Final = 1  # 1 or 11, start card
 FOUR: Final = 4  # 4 forwards or backwards
@@ -53,6 +55,11 @@ def parse_card(token: str, *, allow_unknown: bool = False) -> int | None:
     if card is None or (card == UNKNOWN and not allow_unknown):
         return None
     return card
+
+
+#: DOG's cards in the notation (card lists as ``7,4,swap``, no ``name*n``).
+NAMES: Final = CardNames(TOKEN, (*KINDS, UNKNOWN), parse_card, "a card", "cards",
+                         "1..10, 12, 13, swap, joker", most=DECK_SIZE)
 
 
 def kinds_mask(cards: tuple[int, ...] | list[int]) -> int:

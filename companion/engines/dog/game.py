@@ -2,22 +2,21 @@
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from ..base import Game, InvalidPositionError, Violation
+from ..kit.games import ModuleGame, read_config
 from . import info, notation, rules
 from .actions import PLAY, DogAction, Seg
 from .board import GOAL_FIELDS
-from .cards import TOKEN, UNKNOWN, parse_card
+from .cards import NAMES, TOKEN, UNKNOWN
 from .messages import MESSAGES
 from .moves import seven_next_steps
 from .state import OVER, PHASES, DogConfig, DogState, initial_state, stock_size, to_move
 from .state import PLAY as PH_PLAY
 
 
-class DogGame(Game[DogState, DogAction]):
+class DogGame(ModuleGame[DogState, DogAction]):
     """DOG for 2–6 seats. Stateless: one shared instance serves every table.
 
     Config (new_game): {"seats": 2..6, "mode": "teams"|"solo" (default: teams for 4 and 6),
@@ -27,50 +26,27 @@ class DogGame(Game[DogState, DogAction]):
 
     name: ClassVar[str] = "dog"
     messages: ClassVar[Mapping[str, str]] = MESSAGES
+    RULES, INFO, NOTATION = rules, info, notation
+    PHASES, OVER, CARDS = PHASES, OVER, NAMES
 
     # -- set-up -----------------------------------------------------------------------------
     def config(self, config: Mapping[str, Any] | None = None) -> DogConfig:
-        config = dict(config or {})
-        unknown = set(config) - {"seats", "mode", "rules", "first_dealer"}
-        if unknown:
-            raise InvalidPositionError(f"unknown config keys: {', '.join(sorted(unknown))}")
-        seats = config.get("seats", 4)
-        if isinstance(seats, bool) or not isinstance(seats, int):
-            raise InvalidPositionError("seats must be an integer from 2 to 6")
+        config, seats = read_config(config, {"seats", "mode", "rules", "first_dealer"},
+                                    lo=2, hi=6)
         return DogConfig.make(seats, config.get("mode"), config.get("rules"),
                               config.get("first_dealer", -1))
 
     def new_game(self, config: Mapping[str, Any] | None = None) -> DogState:
         return initial_state(self.config(config))
 
-    def num_seats(self, state: DogState) -> int:
-        return state.cfg.seats
-
     # -- whose decision -----------------------------------------------------------------
     # the calls of a search's inner loop go straight to the rules (no wrapper frame)
     to_move = staticmethod(to_move)
 
-    def phase(self, state: DogState) -> str:
-        return PHASES[state.phase]
-
     # -- rules ----------------------------------------------------------------------------
-    legal_actions = staticmethod(rules.legal_actions)
-
     def plays_of(self, state: DogState, card: int) -> list[DogAction]:
         """Every legal play of `card` by the seat to move (its hand is not consulted)."""
         return rules.plays_of(state, [card])[0]
-
-    def check(self, state: DogState, action: DogAction) -> list[Violation]:
-        return rules.check(state, action)
-
-    apply = staticmethod(rules.apply)
-
-    def sample_chance(self, state: DogState, rng: random.Random) -> DogAction:
-        return rules.sample_chance(state, rng)
-
-    def random_action(self, state: DogState, rng: random.Random) -> DogAction:
-        """See `rules.random_action` for what "random" means."""
-        return rules.random_action(state, rng)
 
     def seven_steps(self, state: DogState,
                     segs: tuple[Seg, ...] = ()) -> tuple[int, list[Seg]]:
@@ -82,17 +58,7 @@ class DogGame(Game[DogState, DogAction]):
     def card_of(self, state: DogState, action: DogAction) -> str | None:
         return TOKEN[action.card] if action.kind == PLAY else None
 
-    def card_token(self, text: str) -> str | None:
-        card = parse_card(text)
-        return None if card is None else TOKEN[card]
-
     # -- information ------------------------------------------------------------------------
-    def view(self, state: DogState, seat: int) -> DogState:
-        return info.view(state, seat)
-
-    def forget(self, state: DogState, seat: int) -> DogState:
-        return info.forget(state, seat)
-
     def unknown_cards(self, state: DogState, seat: int) -> int:
         return state.hands[seat].count(UNKNOWN)
 
@@ -100,9 +66,6 @@ class DogGame(Game[DogState, DogAction]):
         if state.phase == PH_PLAY and state.winner < 0 and 0 <= seat < state.cfg.seats:
             return state._replace(turn=seat)
         return super().with_mover(state, seat)
-
-    def determinize(self, view: DogState, seat: int, rng: random.Random) -> DogState:
-        return info.determinize(view, seat, rng)
 
     # -- progress and end -----------------------------------------------------------------
     def progress(self, state: DogState) -> list[float]:
@@ -144,9 +107,6 @@ class DogGame(Game[DogState, DogAction]):
             return tuple(1.0 / len(cfg.teams) for _ in range(cfg.seats))
         return tuple(team_prog[cfg.team_of[s]] / total for s in range(cfg.seats))
 
-    def is_terminal(self, state: DogState) -> bool:
-        return state.phase == OVER
-
     def returns(self, state: DogState) -> tuple[float, ...]:
         if state.phase != OVER:
             return self.evaluate(state)
@@ -154,15 +114,3 @@ class DogGame(Game[DogState, DogAction]):
         return tuple(1.0 if cfg.team_of[s] == state.winner else 0.0 for s in range(cfg.seats))
 
     # -- notation -------------------------------------------------------------------------
-    def parse_action(self, state: DogState, text: str) -> DogAction:
-        return notation.parse_action(state, text)
-
-    def format_action(self, state: DogState, action: DogAction) -> str:
-        return notation.format_action(state, action)
-
-    def to_json(self, state: DogState) -> dict[str, Any]:
-        return notation.to_json(state)
-
-    def from_json(self, obj: Mapping[str, Any]) -> DogState:
-        return notation.from_json(obj)
-

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from typing import Final
 
-from ..base import Param, Violation
 from ..i18n import N_
+from ..kit.messages import message_table
 
 # Rulebook sections, German / English as the quadrilingual rulebook names them; the web layer
 # shows each reader the section as their language's rulebook names it (N_: translatable).
@@ -91,8 +91,4 @@ CODES: Final[dict[str, tuple[str, str]]] = {
                                      "every card already known to be there.")),
 }
 
-MESSAGES: Final[dict[str, str]] = {code: text for code, (_, text) in CODES.items()}
-
-
-def violation(code: str, **params: Param) -> Violation:
-    return Violation(code, CODES[code][0], tuple(params.items()))
+MESSAGES, violation = message_table(CODES)

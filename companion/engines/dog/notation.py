@@ -25,13 +25,18 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from ..base import TABLE, InvalidActionError, InvalidPositionError
+from ..base import TABLE, InvalidActionError
+from ..kit.notation import seat_of, words
+from ..kit.positions import bad, json_int, mover_hand, position_object
+from ..kit.positions import mover as read_mover
+from ..kit.positions import phase as read_phase
 from .actions import DEAL, DISCARD, DRAW, FOLD, GIVE, HAND, PLAY, RESHUFFLE, DogAction, Seg
 from .board import GOAL_FIELDS, kennel, kennel_seat
 from .cards import (
     DECK,
     JOKER,
     KINDS,
+    NAMES,
     NKINDS,
     SEVEN,
     SWAP,
@@ -114,20 +119,11 @@ def local_token(cfg: DogConfig, code: int) -> str:
 # Actions
 # ---------------------------------------------------------------------------------------------
 def _cards_text(cards: tuple[int, ...]) -> str:
-    return ",".join(TOKEN[c] for c in cards)
+    return NAMES.text(cards)
 
 
-def _parse_cards(text: str, *, allow_unknown: bool = True) -> tuple[int, ...]:
-    out = []
-    for tok in re.split(r"[,\s]+", text.strip()):
-        if not tok:
-            continue
-        card = parse_card(tok, allow_unknown=allow_unknown)
-        if card is None:
-            raise InvalidActionError(f"{tok!r} is not a card (1..10, 12, 13, swap, joker"
-                                     + (", ?" if allow_unknown else "") + ")")
-        out.append(card)
-    return tuple(sorted(out))
+def _parse_cards(text: str) -> tuple[int, ...]:
+    return NAMES.parse(text, allow_unknown=True, multiples=False)
 
 
 def _actor(state: DogState) -> int:
@@ -175,22 +171,15 @@ def format_action(state: DogState, action: DogAction) -> str:
 
 def parse_action(state: DogState, text: str) -> DogAction:
     """Read an action in `state` (G/K are resolved against the colour the player moves)."""
-    if not isinstance(text, str):
-        raise InvalidActionError("an action is a string")
-    words = text.strip().split()
-    if not words:
-        raise InvalidActionError("empty action")
-    head = words[0].lower()
-    rest = words[1:]
+    head, first, rest_text = words(text)
+    rest = rest_text.split()
     cfg = state.cfg
     if head == "fold":
         return DogAction(FOLD, cards=(_parse_cards(" ".join(rest)),) if rest else ())
     if head in ("discard", "give", "draw"):
         if len(rest) != 1:
             raise InvalidActionError(f"{head} takes one card, e.g. '{head} 7' or '{head} ?'")
-        card = parse_card(rest[0], allow_unknown=True)
-        if card is None:
-            raise InvalidActionError(f"{rest[0]!r} is not a card")
+        card = NAMES.one(rest[0], allow_unknown=True)
         kind = {"discard": DISCARD, "give": GIVE, "draw": DRAW}[head]
         return DogAction(kind, card)
     if head == "reshuffle":
@@ -211,17 +200,14 @@ def parse_action(state: DogState, text: str) -> DogAction:
             return DogAction(DEAL)
         return DogAction(DEAL, cards=tuple(hands))
     if head == "hand":
-        if len(rest) < 1 or not rest[0].isdigit():
-            raise InvalidActionError("hand <seat> <cards>, e.g. 'hand 2 7,4,swap'")
-        seat = int(rest[0])
-        if not 0 <= seat < cfg.seats:
-            raise InvalidActionError(f"there is no seat {seat}")
+        seat = seat_of(rest[0] if rest else "", cfg.seats,
+                       "hand <seat> <cards>, e.g. 'hand 2 7,4,swap'")
         return DogAction(HAND, cards=(_parse_cards(" ".join(rest[1:])),), seat=seat)
     # a card play
     card_text, eq, as_text = head.partition("=")
     card = parse_card(card_text)
     if card is None:
-        raise InvalidActionError(f"{words[0]!r} is neither a card nor an action keyword")
+        raise InvalidActionError(f"{first!r} is neither a card nor an action keyword")
     if card == JOKER:
         if not eq:
             raise InvalidActionError("say what the joker is played as, e.g. 'joker=4 T16-T12'")
@@ -277,7 +263,7 @@ def parse_action(state: DogState, text: str) -> DogAction:
 # JSON positions
 # ---------------------------------------------------------------------------------------------
 def _tokens(cards: tuple[int, ...]) -> list[str]:
-    return [TOKEN[c] for c in cards]
+    return NAMES.tokens_of(cards)
 
 
 def _count_tokens(vec: tuple[int, ...]) -> list[str]:
@@ -320,48 +306,20 @@ def to_json(state: DogState) -> dict[str, Any]:
     return obj
 
 
-def _bad(msg: str) -> InvalidPositionError:
-    return InvalidPositionError(msg)
-
-
 def _json_cards(value: Any, what: str) -> tuple[int, ...]:
-    if not isinstance(value, list):
-        raise _bad(f"{what} must be a list of cards")
-    out = []
-    for tok in value:
-        card = parse_card(str(tok), allow_unknown=True) if isinstance(tok, str | int) else None
-        if card is None:
-            raise _bad(f"{what}: {tok!r} is not a card (1..10, 12, 13, swap, joker, ?)")
-        out.append(card)
-    return tuple(sorted(out))
-
-
-def _json_int(obj: Mapping[str, Any], key: str, default: int, lo: int, hi: int) -> int:
-    value = obj.get(key, default)
-    if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
-        raise _bad(f'"{key}" must be an integer from {lo} to {hi}')
-    return value
+    return tuple(sorted(NAMES.from_json(value, what, allow_unknown=True, numbers=True)))
 
 
 def from_json(obj: Any) -> DogState:
-    if not isinstance(obj, Mapping):
-        raise _bad("a position is a JSON object")
-    if obj.get("game", "dog") != "dog":
-        raise _bad(f'this is the DOG engine, not {obj.get("game")!r}')
-    seats = _json_int(obj, "seats", 4, 2, 6)
+    obj = position_object(obj, "dog", "DOG")
+    seats = json_int(obj, "seats", 4, 2, 6)
     mode = obj.get("mode", "teams" if seats in (4, 6) else "solo")
-    round_no = _json_int(obj, "round", 0, 0, 10**6)
+    round_no = json_int(obj, "round", 0, 0, 10**6)
     rules = HouseRules.from_json(obj.get("rules"))
     raw_to_move = obj.get("to_move", 0)
-    if raw_to_move == "table":
-        mover = TABLE
-    elif isinstance(raw_to_move, int) and not isinstance(raw_to_move, bool) and \
-            0 <= raw_to_move < seats:
-        mover = raw_to_move
-    else:
-        raise _bad(f'"to_move" must be a seat 0..{seats - 1} or "table"')
+    mover = read_mover(obj, seats, 0)
     if "dealer" in obj:
-        dealer = _json_int(obj, "dealer", 0, 0, seats - 1)
+        dealer = json_int(obj, "dealer", 0, 0, seats - 1)
     elif mover != TABLE:
         dealer = (mover - 1) % seats  # as if the player to move had begun the round
     else:
@@ -370,13 +328,10 @@ def from_json(obj: Any) -> DogState:
     cfg = DogConfig.make(seats, mode, rules, (dealer - round_no) % seats)
     base = initial_state(cfg)
     # phase
-    phase_name = obj.get("phase", "deal" if mover == TABLE else "play")
-    if phase_name not in PHASES:
-        raise _bad(f'"phase" must be one of {", ".join(PHASES)}')
-    phase = PHASES.index(phase_name)
+    phase = read_phase(obj, PHASES, "deal" if mover == TABLE else "play")
     if (mover == TABLE) != (phase in (PH_DEAL, PH_DRAW, PH_OVER)):
-        raise _bad(f'phase "{phase_name}" does not fit "to_move": {raw_to_move!r}')
-    turn = _json_int(obj, "turn", mover if mover != TABLE else dealer, 0, seats - 1)
+        raise bad(f'phase "{PHASES[phase]}" does not fit "to_move": {raw_to_move!r}')
+    turn = json_int(obj, "turn", mover if mover != TABLE else dealer, 0, seats - 1)
     if mover != TABLE:
         turn = mover
     # figures
@@ -384,17 +339,17 @@ def from_json(obj: Any) -> DogState:
     if "figures" in obj:
         raw = obj["figures"]
         if not isinstance(raw, list) or len(raw) != seats:
-            raise _bad(f'"figures" must list the figures of each of the {seats} seats')
+            raise bad(f'"figures" must list the figures of each of the {seats} seats')
         rows = []
         seen_track: dict[int, int] = {}
         for s, row in enumerate(raw):
             if not isinstance(row, list) or len(row) != cfg.figures_per_seat:
-                raise _bad(f"seat {s} has {cfg.figures_per_seat} figures in {mode} mode")
+                raise bad(f"seat {s} has {cfg.figures_per_seat} figures in {mode} mode")
             codes = []
             for tok in row:
                 code = _figure_code(cfg, s, tok)
                 if code >= 0 and code in seen_track:
-                    raise _bad(f"two figures on {tok} (seats {seen_track[code]} and {s})")
+                    raise bad(f"two figures on {tok} (seats {seen_track[code]} and {s})")
                 if code >= 0:
                     seen_track[code] = s
                 codes.append(code)
@@ -406,14 +361,13 @@ def from_json(obj: Any) -> DogState:
     if "hands" in obj:
         raw_hands = obj["hands"]
         if not isinstance(raw_hands, list) or len(raw_hands) != seats:
-            raise _bad(f'"hands" must list {seats} hands (null for unknown)')
+            raise bad(f'"hands" must list {seats} hands (null for unknown)')
         for s, h in enumerate(raw_hands):
             if h is not None:
                 hands[s] = _json_cards(h, f"hand of seat {s}")
-    if "hand" in obj and obj["hand"] is not None:
-        if mover == TABLE:
-            raise _bad('"hand" is the hand of the seat to move; the table is to move')
-        hands[mover] = _json_cards(obj["hand"], '"hand"')
+    hand = mover_hand(obj, mover)
+    if hand is not None:
+        hands[mover] = _json_cards(hand, '"hand"')
     if phase == PH_DEAL:
         fill = 0
     elif mover != TABLE and hands[mover] is not None:
@@ -426,10 +380,10 @@ def from_json(obj: Any) -> DogState:
     folds = []
     for g in obj.get("face_down", []) or []:
         if not isinstance(g, Mapping):
-            raise _bad('"face_down" lists objects {"seat", "cards", "playable"}')
+            raise bad('"face_down" lists objects {"seat", "cards", "playable"}')
         s = g.get("seat")
         if not isinstance(s, int) or not 0 <= s < seats:
-            raise _bad("face_down: seat must be a seat number")
+            raise bad("face_down: seat must be a seat number")
         cards = _json_cards(g.get("cards", []), "face_down cards")
         mask = 0
         for k in _json_cards(g.get("playable", []), "face_down playable"):
@@ -441,14 +395,14 @@ def from_json(obj: Any) -> DogState:
     if obj.get("avoid") is not None:
         raw_avoid = obj["avoid"]
         if not isinstance(raw_avoid, list) or len(raw_avoid) != seats:
-            raise _bad('"avoid" lists one list of cards per seat')
+            raise bad('"avoid" lists one list of cards per seat')
         for s, lst in enumerate(raw_avoid):
             for k in _json_cards(lst, '"avoid"'):
                 avoid[s] |= 1 << k
     lapped = 0
     for s in obj.get("lapped", []) or []:
         if not isinstance(s, int) or not 0 <= s < seats:
-            raise _bad('"lapped" lists seats')
+            raise bad('"lapped" lists seats')
         lapped |= 1 << s
     state = DogState(cfg, phase, turn, figures, hands_t, tuple(discard), tuple(folds),
                      tuple(avoid), transit, gifts, round_no, dealer, lapped, -1)
@@ -461,26 +415,26 @@ def from_json(obj: Any) -> DogState:
         located = vec[k] + discard[k] + sum(cards.count(k) for _, _, cards in folds) + \
             sum(1 for c in transit if c == k)
         if located > DECK[k]:
-            raise _bad(f"the deck holds only {DECK[k]} × {TOKEN[k]}; the position has {located}")
+            raise bad(f"the deck holds only {DECK[k]} × {TOKEN[k]}; the position has {located}")
     if stock_size(state) < 0:
-        raise _bad("the position holds more than the 110 cards of the deck")
+        raise bad("the position holds more than the 110 cards of the deck")
     if phase == PH_EXCHANGE and all(c != NO_CARD for c in transit):
-        raise _bad("every seat has already given its card")
+        raise bad("every seat has already given its card")
     if phase == PH_EXCHANGE:
         # The seats give in turn from the one after the dealer: those before the seat to
         # move have given, the others not yet (else the delivery would hand out no card).
         starter = (dealer + 1) % seats
         given = {(starter + i) % seats for i in range((turn - starter) % seats)}
         if any((transit[s] != NO_CARD) != (s in given) for s in range(seats)):
-            raise _bad('"exchange": the seats from the one after the dealer up to the seat '
+            raise bad('"exchange": the seats from the one after the dealer up to the seat '
                        "to move have given their card, the others not yet")
     if phase in (PH_PLAY, PH_DRAWN, PH_EXCHANGE) and not hands_t[turn]:
-        raise _bad(f"seat {turn} is to move but holds no cards")
+        raise bad(f"seat {turn} is to move but holds no cards")
     winner = _winner(state)
     if winner >= 0:
         state = state._replace(phase=PH_OVER, winner=winner)
     elif phase == PH_OVER:
-        raise _bad('phase "over" but nobody has won')
+        raise bad('phase "over" but nobody has won')
     return state
 
 
@@ -495,7 +449,7 @@ def _winner(state: DogState) -> int:
 
 def _figure_code(cfg: DogConfig, seat: int, tok: Any) -> int:
     if not isinstance(tok, str):
-        raise _bad(f"figure {tok!r} of seat {seat}: use K, T<n> or G1..G4")
+        raise bad(f"figure {tok!r} of seat {seat}: use K, T<n> or G1..G4")
     t = tok.strip().upper()
     geo = cfg.geo
     if t == "K":
@@ -504,29 +458,22 @@ def _figure_code(cfg: DogConfig, seat: int, tok: Any) -> int:
     if m:
         f = int(m.group(1))
         if f >= geo.length:
-            raise _bad(f"there is no track field {t} (T0..T{geo.length - 1})")
+            raise bad(f"there is no track field {t} (T0..T{geo.length - 1})")
         return f
     m = re.fullmatch(r"G([1-4])", t)
     if m:
         return geo.goal(seat, int(m.group(1)) - 1)
-    raise _bad(f"figure {tok!r} of seat {seat}: use K, T<n> or G1..G4")
+    raise bad(f"figure {tok!r} of seat {seat}: use K, T<n> or G1..G4")
 
 
 def _seat_cards(value: Any, seats: int, what: str) -> tuple[int, ...]:
     if value is None:
         return (NO_CARD,) * seats
     if not isinstance(value, list) or len(value) != seats:
-        raise _bad(f"{what} lists one card or null per seat")
-    out = []
-    for tok in value:
-        if tok is None:
-            out.append(NO_CARD)
-            continue
-        card = parse_card(str(tok), allow_unknown=True)
-        if card is None:
-            raise _bad(f"{what}: {tok!r} is not a card")
-        out.append(card)
-    return tuple(out)
+        raise bad(f"{what} lists one card or null per seat")
+    cards = NAMES.from_json([c for c in value if c is not None], what, allow_unknown=True,
+                            numbers=True)[::-1]
+    return tuple(NO_CARD if c is None else cards.pop() for c in value)
 
 
 __all__ = ["format_action", "from_json", "local_token", "parse_action", "parse_position",

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
 from typing import Any, ClassVar, Final, NamedTuple
 
 from ..base import TABLE, InvalidPositionError
+from ..kit.rulesets import RuleSet
 from .board import Geometry, geometry, kennel
 from .cards import DEAL_SIZES, DECK, DECK_SIZE, NKINDS, UNKNOWN
 
@@ -23,7 +24,7 @@ NO_CARD: Final = -1
 
 
 @dataclass(frozen=True, slots=True)
-class HouseRules:
+class HouseRules(RuleSet):
     """House-rule toggles and table settings; the defaults are the rulebook (docs/rules-dog.md).
 
     direction: "cw" (clockwise, rulebook) or "ccw" (counter-clockwise, as in Switzerland). Seats
@@ -61,35 +62,6 @@ class HouseRules:
         "board": ("compact", "schmidt"),
         "start_protection": ("always", "from_kennel"),
     }
-
-    @classmethod
-    def from_json(cls, obj: Mapping[str, Any] | None) -> HouseRules:
-        if obj is None:
-            return cls()
-        if not isinstance(obj, Mapping):
-            raise InvalidPositionError('"rules" must be an object of house-rule toggles')
-        names = {f.name: f for f in fields(cls)}
-        values: dict[str, Any] = {}
-        for key, value in obj.items():
-            f = names.get(key)
-            if f is None:
-                raise InvalidPositionError(
-                    f"unknown house rule {key!r}; known: {', '.join(names)}")
-            if key in cls.CHOICES:
-                if value not in cls.CHOICES[key]:
-                    raise InvalidPositionError(
-                        f"house rule {key!r} must be one of {', '.join(cls.CHOICES[key])}")
-            elif not isinstance(value, bool):
-                raise InvalidPositionError(f"house rule {key!r} must be true or false")
-            values[key] = value
-        return cls(**values)
-
-    def to_json(self) -> dict[str, Any]:
-        return {f.name: getattr(self, f.name) for f in fields(self)}
-
-    def changed(self) -> dict[str, Any]:
-        default = HouseRules()
-        return {k: v for k, v in self.to_json().items() if getattr(default, k) != v}
 
 
 @dataclass(frozen=True, slots=True)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Final
 
+from ..kit.notation import CardNames
 from .data import DATA, EFFECTS
 
 UNKNOWN: Final = 0
@@ -63,6 +64,11 @@ def parse_card(text: str, *, allow_unknown: bool = False) -> int | None:
     if t == "?":
         return UNKNOWN if allow_unknown else None
     return _ALIASES.get(t)
+
+
+#: HIT's cards in the notation (``s1,4*2,?``).
+NAMES: Final = CardNames(TOKEN, (*KINDS, UNKNOWN), parse_card, "a HIT card", "cards",
+                         " ".join(TOKEN[k] for k in KINDS), most=60)
 
 
 def counts(cards: tuple[int, ...] | list[int]) -> tuple[int, ...]:

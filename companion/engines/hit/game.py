@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from ..base import TABLE, Game, InvalidActionError, InvalidPositionError, Violation
+from ..base import TABLE, InvalidActionError, InvalidPositionError
+from ..kit.games import ModuleGame, read_config
 from . import info, notation, rules
 from .actions import PLAY, HitAction
 from .board import WAIT
-from .cards import COST, TOKEN, UNKNOWN, card_list, parse_card
+from .cards import COST, NAMES, TOKEN, UNKNOWN, card_list, parse_card
 from .data import DATA
 from .messages import MESSAGES
 from .moves import Ctx, plays_of
@@ -30,7 +30,7 @@ from .state import (
 from .state import PLAY as PH_PLAY
 
 
-class HitGame(Game[HitState, HitAction]):
+class HitGame(ModuleGame[HitState, HitAction]):
     """HIT for 2–4 players. Stateless: one shared instance serves every table.
 
     Config (new_game): {"players": 2..4 (also "seats"; default 4), "rules": {variants, see
@@ -39,25 +39,19 @@ class HitGame(Game[HitState, HitAction]):
 
     name: ClassVar[str] = "hit"
     messages: ClassVar[Mapping[str, str]] = MESSAGES
+    RULES, INFO, NOTATION = rules, info, notation
+    PHASES, OVER, CARDS = PHASES, OVER, NAMES
 
     # -- set-up -----------------------------------------------------------------------------
     def config(self, config: Mapping[str, Any] | None = None) -> HitConfig:
-        config = dict(config or {})
-        unknown = set(config) - {"players", "seats", "rules", "first_player", "mode"}
-        if unknown:
-            raise InvalidPositionError(f"unknown config keys: {', '.join(sorted(unknown))}")
+        config, players = read_config(
+            config, {"players", "seats", "rules", "first_player", "mode"}, lo=2, hi=4)
         if config.get("mode") is not None:
             raise InvalidPositionError("HIT has no teams: --mode does not apply")
-        players = config.get("players", config.get("seats", 4))
-        if isinstance(players, bool) or not isinstance(players, int):
-            raise InvalidPositionError("players must be an integer from 2 to 4")
         return HitConfig.make(players, config.get("rules"), config.get("first_player", 0))
 
     def new_game(self, config: Mapping[str, Any] | None = None) -> HitState:
         return initial_state(self.config(config))
-
-    def num_seats(self, state: HitState) -> int:
-        return state.cfg.players
 
     # -- the data files ---------------------------------------------------------------------
     def data_unverified(self) -> list[dict[str, str]]:
@@ -72,29 +66,10 @@ class HitGame(Game[HitState, HitAction]):
         return card_list()
 
     # -- whose decision -----------------------------------------------------------------
-    def to_move(self, state: HitState) -> int:
-        return to_move(state)
-
-    def phase(self, state: HitState) -> str:
-        return PHASES[state.phase]
+    # the calls of a search's inner loop go straight to the rules (no wrapper frame)
+    to_move = staticmethod(to_move)
 
     # -- rules ----------------------------------------------------------------------------
-    def legal_actions(self, state: HitState) -> list[HitAction]:
-        return rules.legal_actions(state)
-
-    def check(self, state: HitState, action: HitAction) -> list[Violation]:
-        return rules.check(state, action)
-
-    def apply(self, state: HitState, action: HitAction) -> HitState:
-        return rules.apply(state, action)
-
-    def sample_chance(self, state: HitState, rng: random.Random) -> HitAction:
-        return rules.sample_chance(state, rng)
-
-    def random_action(self, state: HitState, rng: random.Random) -> HitAction:
-        """See `rules.random_action` for what "random" means."""
-        return rules.random_action(state, rng)
-
     def plays_of(self, state: HitState, card: str) -> list[HitAction]:
         """Every play of `card` (a token) by the seat to move, its hand not consulted (one
         without moves when the card cannot be used). Empty outside the play step."""
@@ -119,26 +94,13 @@ class HitGame(Game[HitState, HitAction]):
     def card_of(self, state: HitState, action: HitAction) -> str | None:
         return TOKEN[action.card] if action.kind == PLAY else None
 
-    def card_token(self, text: str) -> str | None:
-        k = parse_card(text)
-        return None if k is None else TOKEN[k]
-
     # -- information ------------------------------------------------------------------------
-    def view(self, state: HitState, seat: int) -> HitState:
-        return info.view(state, seat)
-
-    def forget(self, state: HitState, seat: int) -> HitState:
-        return info.forget(state, seat)
-
     def unknown_cards(self, state: HitState, seat: int) -> int:
         return state.hands[seat].count(UNKNOWN)
 
     def public_view(self, state: HitState) -> HitState:
         """What everyone knows (a spectator): every hand reduced to its shown cards."""
         return info.view(state, TABLE)
-
-    def determinize(self, view: HitState, seat: int, rng: random.Random) -> HitState:
-        return info.determinize(view, seat, rng)
 
     # -- progress and end -----------------------------------------------------------------
     def steps_to_go(self, state: HitState) -> list[int]:
@@ -192,30 +154,7 @@ class HitGame(Game[HitState, HitAction]):
         total = sum(w)
         return tuple(x / total for x in w)
 
-    def is_terminal(self, state: HitState) -> bool:
-        return state.phase == OVER
-
-    def returns(self, state: HitState) -> tuple[float, ...]:
-        """1 for the seat that brought all its figures home, 0 for the others; before the
-        end, `evaluate`."""
-        if state.phase != OVER:
-            return self.evaluate(state)
-        return tuple(1.0 if s == state.winner else 0.0 for s in range(state.cfg.players))
-
     # -- notation -------------------------------------------------------------------------
-    def parse_action(self, state: HitState, text: str) -> HitAction:
-        return notation.parse_action(state, text)
-
-    def format_action(self, state: HitState, action: HitAction) -> str:
-        return notation.format_action(state, action)
-
-    def to_json(self, state: HitState) -> dict[str, Any]:
-        return notation.to_json(state)
-
-    def from_json(self, obj: Mapping[str, Any]) -> HitState:
-        return notation.from_json(obj)
-
-
 def _repo_path(path: Any) -> str:
     """`path` relative to the repository (the package's grandparent's parent)."""
     from pathlib import Path

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from typing import Final
 
-from ..base import Param, Violation
 from ..i18n import N_
+from ..kit.messages import message_table
 
 R_MATERIAL: Final = N_("Spielmaterial / Contents")
 R_SETUP: Final = N_("Mise en place / Set-up")
@@ -96,11 +96,7 @@ CODES: Final[dict[str, tuple[str, str]]] = {
                                      "every card already known to be there.")),
 }
 
-MESSAGES: Final[dict[str, str]] = {code: text for code, (_, text) in CODES.items()}
-
-
-def violation(code: str, **params: Param) -> Violation:
-    return Violation(code, CODES[code][0], tuple(params.items()))
+MESSAGES, violation = message_table(CODES)
 
 
 __all__ = ["CODES", "MESSAGES", "violation"]

@@ -22,7 +22,18 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from ..base import TABLE, InvalidActionError, InvalidPositionError
+from ..base import TABLE, InvalidActionError
+from ..kit.notation import seat_of, words
+from ..kit.positions import (
+    bad,
+    json_int,
+    mover_hand,
+    player_count,
+    position_object,
+    seat_list,
+)
+from ..kit.positions import mover as read_mover
+from ..kit.positions import phase as read_phase
 from .actions import (
     BUY,
     DISCARD,
@@ -45,6 +56,7 @@ from .cards import (
     EFFECT,
     IS_START,
     KINDS,
+    NAMES,
     NEUTRAL_STACK,
     NK,
     START_DECK,
@@ -79,53 +91,20 @@ from .state import OVER as PH_OVER
 from .state import PLAY as PH_PLAY
 from .state import SHUFFLE as PH_SHUFFLE
 
-_MULT = re.compile(r"^(.+?)\*([0-9]+)$")
 _FIELD = re.compile(r"^([TGW])([0-9]*)$", re.IGNORECASE)
-
-
-def _card_names() -> str:
-    return " ".join(TOKEN[k] for k in KINDS)
 
 
 # ---------------------------------------------------------------------------------------------
 # Cards and fields
 # ---------------------------------------------------------------------------------------------
-def cards_text(cards: tuple[int, ...] | list[int]) -> str:
-    return ",".join(TOKEN[c] for c in cards)
-
-
-def compact_text(cards: tuple[int, ...]) -> str:
-    """`s1,4*2,?*2`: each card once with its count (unknown cards last)."""
-    parts = []
-    for k in (*KINDS, UNKNOWN):
-        n = cards.count(k)
-        if n == 1:
-            parts.append(TOKEN[k])
-        elif n > 1:
-            parts.append(f"{TOKEN[k]}*{n}")
-    return ",".join(parts)
+cards_text = NAMES.text
+compact_text = NAMES.compact
 
 
 def parse_cards(text: str, *, allow_unknown: bool = False, ordered: bool = False) -> tuple[
         int, ...]:
     """Cards separated by commas or spaces, `name*n` for n of them; sorted unless `ordered`."""
-    out: list[int] = []
-    for tok in re.split(r"[,\s]+", text.strip()):
-        if not tok:
-            continue
-        times = 1
-        m = _MULT.match(tok)
-        if m:
-            tok, times = m.group(1), int(m.group(2))
-            if not 1 <= times <= 60:
-                raise InvalidActionError(f"{m.group(0)!r}: a count from 1 to 60")
-        card = parse_card(tok, allow_unknown=allow_unknown)
-        if card is None:
-            raise InvalidActionError(f"{tok!r} is not a HIT card ({_card_names()}"
-                                     + (", ? for an unknown card" if allow_unknown else "")
-                                     + ")")
-        out.extend([card] * times)
-    return tuple(out) if ordered else tuple(sorted(out))
+    return NAMES.parse(text, allow_unknown=allow_unknown, ordered=ordered)
 
 
 def parse_field(state: HitState, seat: int, text: str) -> int:
@@ -193,13 +172,8 @@ def format_action(state: HitState, action: HitAction) -> str:
 
 def parse_action(state: HitState, text: str) -> HitAction:
     """Read an action (docs/notation.md); raises InvalidActionError."""
-    if not isinstance(text, str):
-        raise InvalidActionError("an action is a string")
-    words = text.strip().split()
-    if not words:
-        raise InvalidActionError("empty action")
-    head = words[0].lower()
-    rest = words[1:]
+    head, first, rest_text = words(text)
+    rest = rest_text.split()
     if head == "play":
         if not rest:
             raise InvalidActionError("play <card> <moves>, e.g. 'play 6 T12-T18'")
@@ -211,10 +185,7 @@ def parse_action(state: HitState, text: str) -> HitAction:
     if head == "buy":
         if len(rest) != 1:
             raise InvalidActionError("buy <card>, e.g. 'buy hunt' (one card per buy)")
-        k = parse_card(rest[0])
-        if k is None:
-            raise InvalidActionError(f"{rest[0]!r} is not a HIT card ({_card_names()})")
-        return HitAction(BUY, k)
+        return HitAction(BUY, NAMES.one(rest[0]))
     if head == "discard":
         cards = parse_cards(" ".join(rest), ordered=True)
         if not cards:
@@ -237,16 +208,13 @@ def parse_action(state: HitState, text: str) -> HitAction:
         cards = parse_cards(" ".join(rest))
         return HitAction(MARKET, cards=cards)
     if head == "hand":
-        if not rest or not rest[0].isdigit():
-            raise InvalidActionError("hand <seat> <cards>, e.g. 'hand 1 s1,s6,?'")
-        seat = int(rest[0])
-        if not 0 <= seat < state.cfg.players:
-            raise InvalidActionError(f"there is no seat {seat}")
+        seat = seat_of(rest[0] if rest else "", state.cfg.players,
+                       "hand <seat> <cards>, e.g. 'hand 1 s1,s6,?'")
         return HitAction(HAND, cards=parse_cards(" ".join(rest[1:]), allow_unknown=True),
                          seat=seat)
     k = parse_card(head)
     if k is None:
-        raise InvalidActionError(f"{words[0]!r}: an action is a card ({_card_names()}), "
+        raise InvalidActionError(f"{first!r}: an action is a card ({NAMES.names}), "
                                  "discard, buy, end, draw, shuffle, market or hand")
     return _parse_play(state, k, rest)
 
@@ -288,8 +256,7 @@ def _parse_play(state: HitState, k: int, rest: list[str]) -> HitAction:
 # ---------------------------------------------------------------------------------------------
 # JSON positions
 # ---------------------------------------------------------------------------------------------
-def _tokens(cards: tuple[int, ...] | list[int]) -> list[str]:
-    return [TOKEN[c] for c in cards]
+_tokens = NAMES.tokens_of
 
 
 def _bought(state: HitState, seat: int) -> tuple[int, ...]:
@@ -341,56 +308,14 @@ def to_json(state: HitState) -> dict[str, Any]:
     return obj
 
 
-def _bad(msg: str) -> InvalidPositionError:
-    return InvalidPositionError(msg)
-
-
 def _json_cards(value: Any, what: str, *, allow_unknown: bool = False) -> list[int]:
-    if not isinstance(value, list):
-        raise _bad(f"{what} must be a list of cards")
-    out = []
-    for tok in value:
-        card = parse_card(tok, allow_unknown=allow_unknown) if isinstance(tok, str) else None
-        if card is None:
-            raise _bad(f"{what}: {tok!r} is not a HIT card ({_card_names()}"
-                       + (", ?" if allow_unknown else "") + ")")
-        out.append(card)
-    return out
-
-
-def _json_int(obj: Mapping[str, Any], key: str, default: int, lo: int, hi: int) -> int:
-    value = obj.get(key, default)
-    if value is None:
-        value = default
-    if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
-        raise _bad(f'"{key}" must be an integer from {lo} to {hi}')
-    return value
-
-
-def _seat_list(obj: Mapping[str, Any], key: str, n: int) -> list[Any] | None:
-    value = obj.get(key)
-    if value is None:
-        return None
-    if not isinstance(value, list) or len(value) != n:
-        raise _bad(f'"{key}" must list one entry per seat ({n})')
-    return value
-
-
-def _players(obj: Mapping[str, Any]) -> int:
-    for key in ("players", "seats"):
-        if obj.get(key) is not None:
-            return _json_int(obj, key, 4, MIN_PLAYERS, MAX_PLAYERS)
-    for key in ("figures", "hands", "coins"):
-        value = obj.get(key)
-        if isinstance(value, list) and MIN_PLAYERS <= len(value) <= MAX_PLAYERS:
-            return len(value)
-    return 4
+    return NAMES.from_json(value, what, allow_unknown=allow_unknown)
 
 
 def _figures(obj: Mapping[str, Any], cfg: HitConfig) -> tuple[tuple[int, ...], ...]:
     geo = cfg.geo
     n = cfg.players
-    raw = _seat_list(obj, "figures", n)
+    raw = seat_list(obj, "figures", n)
     default = tuple(sorted((0,) + (WAIT,) * (cfg.figures - 1)))
     if raw is None:
         return (default,) * n
@@ -398,115 +323,103 @@ def _figures(obj: Mapping[str, Any], cfg: HitConfig) -> tuple[tuple[int, ...], .
     owner: dict[int, int] = {}
     for s, fs in enumerate(raw):
         if not isinstance(fs, list) or len(fs) != cfg.figures:
-            raise _bad(f"seat {s} has {cfg.figures} figures: list a field for each "
+            raise bad(f"seat {s} has {cfg.figures} figures: list a field for each "
                        "(W, T0 …, G1 …)")
         places = []
         for tok in fs:
             if not isinstance(tok, str):
-                raise _bad(f"seat {s}: {tok!r} is not a field")
+                raise bad(f"seat {s}: {tok!r} is not a field")
             m = _FIELD.match(tok.strip())
             if not m:
-                raise _bad(f"seat {s}: {tok!r} is not a field (W, T0 …, G1 …)")
+                raise bad(f"seat {s}: {tok!r} is not a field (W, T0 …, G1 …)")
             letter, num = m.group(1).upper(), m.group(2)
             if letter == "W" and not num:
                 places.append(WAIT)
                 continue
             if not num:
-                raise _bad(f"seat {s}: {tok!r} needs a number")
+                raise bad(f"seat {s}: {tok!r} needs a number")
             i = int(num)
             if letter == "G":
                 if not 1 <= i <= cfg.figures:
-                    raise _bad(f"seat {s}: goal fields are G1 … G{cfg.figures}")
+                    raise bad(f"seat {s}: goal fields are G1 … G{cfg.figures}")
                 places.append(geo.lap[s] + i - 1)
                 continue
             if letter == "W" or not 0 <= i < geo.fields:
-                raise _bad(f"seat {s}: {tok!r} is not a field (T0 … T{geo.fields - 1})")
+                raise bad(f"seat {s}: {tok!r} is not a field (T0 … T{geo.fields - 1})")
             rel = geo.rel_of[s][i]
             if rel == OFF_PATH:
-                raise _bad(f"seat {s}: T{i} lies beyond its barrier")
+                raise bad(f"seat {s}: T{i} lies beyond its barrier")
             if i in owner:
-                raise _bad(f"T{i} holds two figures (seats {owner[i]} and {s})")
+                raise bad(f"T{i} holds two figures (seats {owner[i]} and {s})")
             owner[i] = s
             places.append(rel)
         goal = [p for p in places if p >= geo.lap[s]]
         if len(set(goal)) != len(goal):
-            raise _bad(f"seat {s}: two figures on one goal field")
+            raise bad(f"seat {s}: two figures on one goal field")
         out.append(tuple(sorted(places)))
     return tuple(out)
 
 
 def from_json(obj: Any) -> HitState:
-    if not isinstance(obj, Mapping):
-        raise _bad("a position is a JSON object")
-    if obj.get("game", "hit") != "hit":
-        raise _bad(f'this is the HIT engine, not {obj.get("game")!r}')
-    n = _players(obj)
+    obj = position_object(obj, "hit", "HIT")
+    n = player_count(obj, MIN_PLAYERS, MAX_PLAYERS, ("figures", "hands", "coins"))
     rules = HouseRules.from_json(obj.get("rules"))
-    first = _json_int(obj, "first_player", 0, 0, n - 1)
+    first = json_int(obj, "first_player", 0, 0, n - 1)
     cfg = HitConfig.make(n, rules, first)
     geo = cfg.geo
     side = obj.get("side")
     if side is not None and side != geo.side:
-        raise _bad(f'{n} players play on side "{geo.side}", not {side!r}')
+        raise bad(f'{n} players play on side "{geo.side}", not {side!r}')
     figures = _figures(obj, cfg)
     # whose decision
     raw_to_move = obj.get("to_move", obj.get("turn", first))
-    if raw_to_move == "table":
-        mover = TABLE
-    elif isinstance(raw_to_move, int) and not isinstance(raw_to_move, bool) and \
-            0 <= raw_to_move < n:
-        mover = raw_to_move
-    else:
-        raise _bad(f'"to_move" must be a seat 0..{n - 1} or "table"')
-    phase_name = obj.get("phase", "play" if mover != TABLE else "draw")
-    if phase_name not in PHASES:
-        raise _bad(f'"phase" must be one of {", ".join(PHASES)}')
-    phase = PHASES.index(phase_name)
-    turn = _json_int(obj, "turn", mover if mover != TABLE else first, 0, n - 1)
+    mover = read_mover(obj, n, obj.get("turn", first))
+    phase = read_phase(obj, PHASES, "play" if mover != TABLE else "draw")
+    phase_name = PHASES[phase]
+    turn = json_int(obj, "turn", mover if mover != TABLE else first, 0, n - 1)
     if mover != TABLE and mover != turn:
-        raise _bad(f'"to_move" {mover} is not the seat whose turn it is ({turn})')
-    turns = _json_int(obj, "turns", 1, 0, 10**6)
+        raise bad(f'"to_move" {mover} is not the seat whose turn it is ({turn})')
+    turns = json_int(obj, "turns", 1, 0, 10**6)
     if turns == 0 and phase not in (PH_DRAW, PH_MARKET):
-        raise _bad('"turns": 0 is the set-up, which only lays out the market and draws')
+        raise bad('"turns": 0 is the set-up, which only lays out the market and draws')
     winners = [s for s in range(n) if all(p >= geo.lap[s] for p in figures[s])]
     if len(winners) > 1:
-        raise _bad("two seats have all their figures home")
+        raise bad("two seats have all their figures home")
     if winners:
         if phase != PH_OVER:
-            raise _bad(f"seat {winners[0]} has all its figures home: the game is over")
+            raise bad(f"seat {winners[0]} has all its figures home: the game is over")
         turn = winners[0]
     elif phase == PH_OVER:
-        raise _bad('phase "over", but no seat has all its figures home')
+        raise bad('phase "over", but no seat has all its figures home')
     # cards
-    coins = _seat_list(obj, "coins", n)
+    coins = seat_list(obj, "coins", n)
     if coins is None:
         coins = [START_COINS] * n
     elif any(isinstance(c, bool) or not isinstance(c, int) or not 0 <= c <= 10**6
              for c in coins):
-        raise _bad('"coins" lists a number of coins (0 or more) per seat')
+        raise bad('"coins" lists a number of coins (0 or more) per seat')
     market = _json_cards(obj.get("market", []), '"market"')
     if len(market) > MARKET_SIZE:
-        raise _bad(f"the market holds at most {MARKET_SIZE} cards")
+        raise bad(f"the market holds at most {MARKET_SIZE} cards")
     if turns == 0 and phase == PH_MARKET and market:
-        raise _bad("the set-up's market is laid out by the table (market ...)")
+        raise bad("the set-up's market is laid out by the table (market ...)")
     stack = list(NEUTRAL_STACK)
     for c in market:
         stack[c] -= 1
-    raw_bought = _seat_list(obj, "bought", n) or [[] for _ in range(n)]
-    raw_tops = _seat_list(obj, "draw_top", n) or [[] for _ in range(n)]
-    raw_disc = _seat_list(obj, "discards", n) or [[] for _ in range(n)]
-    raw_hands = _seat_list(obj, "hands", n) or [None] * n
-    raw_shown = _seat_list(obj, "shown", n) or [[] for _ in range(n)]
-    if obj.get("hand") is not None:
-        if mover == TABLE:
-            raise _bad('"hand" is the hand of the seat to move; the table is to move')
+    raw_bought = seat_list(obj, "bought", n) or [[] for _ in range(n)]
+    raw_tops = seat_list(obj, "draw_top", n) or [[] for _ in range(n)]
+    raw_disc = seat_list(obj, "discards", n) or [[] for _ in range(n)]
+    raw_hands = seat_list(obj, "hands", n) or [None] * n
+    raw_shown = seat_list(obj, "shown", n) or [[] for _ in range(n)]
+    hand = mover_hand(obj, mover)
+    if hand is not None:
         raw_hands = list(raw_hands)
-        raw_hands[mover] = obj["hand"]
+        raw_hands[mover] = hand
     hands, shown, tops, pools, discards, dtops = [], [], [], [], [], []
     for s in range(n):
         bought = _json_cards(raw_bought[s], f"cards bought by seat {s}")
         if any(IS_START[c] for c in bought):
-            raise _bad(f"seat {s}: start cards are not bought")
+            raise bad(f"seat {s}: start cards are not bought")
         for c in bought:
             stack[c] -= 1
         deck = list(START_DECK)
@@ -519,20 +432,20 @@ def from_json(obj: Any) -> HitState:
         else:
             hand = _json_cards(raw_hands[s], f"the hand of seat {s}", allow_unknown=True)
         if len(hand) > HAND_SIZE:
-            raise _bad(f"seat {s} holds at most {HAND_SIZE} cards, not {len(hand)}")
+            raise bad(f"seat {s} holds at most {HAND_SIZE} cards, not {len(hand)}")
         sh = _json_cards(raw_shown[s], f"the shown cards of seat {s}")
         if any(sh.count(c) > hand.count(c) for c in sh):
-            raise _bad(f"seat {s}: the shown cards must be among its hand's cards")
+            raise bad(f"seat {s}: the shown cards must be among its hand's cards")
         pool = list(deck)
         for c in (*[c for c in hand if c], *top, *disc):
             pool[c] -= 1
         for k in KINDS:
             if pool[k] < 0:
-                raise _bad(f"seat {s} owns {deck[k]} × {TOKEN[k]} "
+                raise bad(f"seat {s} owns {deck[k]} × {TOKEN[k]} "
                            f"(start deck and bought), but the position places more")
         pool[UNKNOWN] = 0
         if hand.count(UNKNOWN) > sum(pool):
-            raise _bad(f"seat {s}: more unknown hand cards than cards not seen")
+            raise bad(f"seat {s}: more unknown hand cards than cards not seen")
         hands.append(tuple(sorted(hand)))
         shown.append(tuple(sorted(sh)))
         tops.append(tuple(top))
@@ -544,24 +457,24 @@ def from_json(obj: Any) -> HitState:
         dtops.append(disc[-1] if disc else 0)
     for k in KINDS:
         if stack[k] < 0:
-            raise _bad(f"there are {NEUTRAL_STACK[k]} × {TOKEN[k]}: the market and the "
+            raise bad(f"there are {NEUTRAL_STACK[k]} × {TOKEN[k]}: the market and the "
                        "decks hold more")
     if phase == PH_PLAY and not hands[turn]:
-        raise _bad(f"seat {turn} has no card left to play: its turn goes on with buying")
+        raise bad(f"seat {turn} has no card left to play: its turn goes on with buying")
     state = HitState(cfg, phase, turn, turns, figures, tuple(hands), tuple(shown), tuple(tops),
                      tuple(pools), tuple(discards), tuple(dtops), tuple(coins),
                      tuple(sorted(market)), tuple(stack), winners[0] if winners else -1)
     if phase != PH_OVER and mover != to_move(state) and \
             not (phase == PH_SHUFFLE and mover == TABLE):
         want = to_move(state)
-        raise _bad(f'phase "{phase_name}" is decided by '
+        raise bad(f'phase "{phase_name}" is decided by '
                    f'{"the table" if want == TABLE else f"seat {want}"}, not {raw_to_move!r}')
     if phase == PH_DRAW and draw_count(state) == 0 and not state.tops[turn]:
-        raise _bad("nothing is left to draw: the draw pile and its known top are empty")
+        raise bad("nothing is left to draw: the draw pile and its known top are empty")
     if phase == PH_MARKET and not refill_count(state):
-        raise _bad('phase "market", but the market is full or the neutral stack is empty')
+        raise bad('phase "market", but the market is full or the neutral stack is empty')
     if phase == PH_SHUFFLE and (pile_size(state, turn) or not sum(state.discards[turn])):
-        raise _bad('phase "shuffle" needs an empty draw pile and cards on the discard pile')
+        raise bad('phase "shuffle" needs an empty draw pile and cards on the discard pile')
     return state
 
 

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field, fields
-from typing import Any, Final, NamedTuple
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Final, NamedTuple
 
 from ..base import TABLE, InvalidPositionError
+from ..kit.rulesets import RuleSet
 from .board import WAIT, Geometry, geometry
 from .cards import EMPTY, NEUTRAL_STACK, NK, SHIELD, START_DECK, UNKNOWN
 from .data import DATA
@@ -31,7 +32,7 @@ DISCARD_TO_COME_OUT: Final = MATERIAL.discard_to_come_out
 
 
 @dataclass(frozen=True, slots=True)
-class HouseRules:
+class HouseRules(RuleSet):
     """The rulebook's variants ("Varianten"); the defaults are the basic game.
 
     no_shields: "Mehr Schadenfreude": the shield symbols are ignored, figures are never
@@ -43,29 +44,7 @@ class HouseRules:
     no_shields: bool = False
     four_figures: bool = False
 
-    @classmethod
-    def from_json(cls, obj: Mapping[str, Any] | None) -> HouseRules:
-        if obj is None:
-            return cls()
-        if not isinstance(obj, Mapping):
-            raise InvalidPositionError('"rules" must be an object of variant toggles')
-        names = {f.name for f in fields(cls)}
-        values: dict[str, Any] = {}
-        for key, value in obj.items():
-            if key not in names:
-                raise InvalidPositionError(
-                    f"unknown variant {key!r}; known: {', '.join(sorted(names))}")
-            if not isinstance(value, bool):
-                raise InvalidPositionError(f"variant {key!r} must be true or false")
-            values[key] = value
-        return cls(**values)
-
-    def to_json(self) -> dict[str, Any]:
-        return {f.name: getattr(self, f.name) for f in fields(self)}
-
-    def changed(self) -> dict[str, Any]:
-        default = HouseRules()
-        return {k: v for k, v in self.to_json().items() if getattr(default, k) != v}
+    NOUN: ClassVar[str] = "variant"
 
 
 @dataclass(frozen=True, slots=True)

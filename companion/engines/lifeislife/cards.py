@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Final
 
+from ..kit.notation import CardNames
+
 UNKNOWN: Final = 0
 GIRAFFE: Final = 1
 BEAR: Final = 2
@@ -70,6 +72,11 @@ def parse_animal(token: str, *, allow_unknown: bool = False) -> int | None:
     if kind is None or (kind == UNKNOWN and not allow_unknown):
         return None
     return kind
+
+
+#: The animals in the notation (``giraffe*3,bear,?*7``).
+NAMES: Final = CardNames(TOKEN, (*KINDS, UNKNOWN), parse_animal, "an animal", "animals",
+                         ", ".join(TOKEN[k] for k in KINDS), most=DECK_SIZE)
 
 
 def counts(cards: Iterable[int]) -> tuple[int, ...]:

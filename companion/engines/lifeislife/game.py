@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from ..base import TABLE, Game, InvalidActionError, InvalidPositionError, Violation
+from ..base import TABLE, InvalidActionError
+from ..kit.games import ModuleGame, read_config
 from . import info, notation, rules
 from .actions import SWAP, LifeAction
-from .cards import KINDS, ROW_SIZES, TOKEN, UNKNOWN, parse_animal
+from .cards import KINDS, NAMES, ROW_SIZES, TOKEN, UNKNOWN, parse_animal
 from .messages import MESSAGES
 from .scoring import lives_lost, majorities, round_points
 from .state import (
@@ -26,7 +26,7 @@ from .state import (
 )
 
 
-class LifeGame(Game[LifeState, LifeAction]):
+class LifeGame(ModuleGame[LifeState, LifeAction]):
     """Life is Life for 3–5 players. Stateless: one shared instance serves every table.
 
     Config (new_game): {"players": 3..5 (also "seats"; default 4), "rules": {house rules, see
@@ -35,48 +35,23 @@ class LifeGame(Game[LifeState, LifeAction]):
 
     name: ClassVar[str] = "lifeislife"
     messages: ClassVar[Mapping[str, str]] = MESSAGES
+    RULES, INFO, NOTATION = rules, info, notation
+    PHASES, OVER, CARDS = PHASES, OVER, NAMES
 
     # -- set-up -----------------------------------------------------------------------------
     def config(self, config: Mapping[str, Any] | None = None) -> LifeConfig:
-        config = dict(config or {})
-        unknown = set(config) - {"players", "seats", "rules", "first_player"}
-        if unknown:
-            raise InvalidPositionError(f"unknown config keys: {', '.join(sorted(unknown))}")
-        players = config.get("players", config.get("seats", 4))
-        if isinstance(players, bool) or not isinstance(players, int):
-            raise InvalidPositionError("players must be an integer from 3 to 5")
+        config, players = read_config(config, {"players", "seats", "rules", "first_player"},
+                                      lo=3, hi=5)
         return LifeConfig.make(players, config.get("rules"), config.get("first_player", 0))
 
     def new_game(self, config: Mapping[str, Any] | None = None) -> LifeState:
         return initial_state(self.config(config))
 
-    def num_seats(self, state: LifeState) -> int:
-        return state.cfg.players
-
     # -- whose decision -----------------------------------------------------------------
-    def to_move(self, state: LifeState) -> int:
-        return to_move(state)
-
-    def phase(self, state: LifeState) -> str:
-        return PHASES[state.phase]
+    # the calls of a search's inner loop go straight to the rules (no wrapper frame)
+    to_move = staticmethod(to_move)
 
     # -- rules ----------------------------------------------------------------------------
-    def legal_actions(self, state: LifeState) -> list[LifeAction]:
-        return rules.legal_actions(state)
-
-    def check(self, state: LifeState, action: LifeAction) -> list[Violation]:
-        return rules.check(state, action)
-
-    def apply(self, state: LifeState, action: LifeAction) -> LifeState:
-        return rules.apply(state, action)
-
-    def sample_chance(self, state: LifeState, rng: random.Random) -> LifeAction:
-        return rules.sample_chance(state, rng)
-
-    def random_action(self, state: LifeState, rng: random.Random) -> LifeAction:
-        """See `rules.random_action` for what "random" means."""
-        return rules.random_action(state, rng)
-
     def laydowns(self, state: LifeState, row: int) -> list[list[str]]:
         """For the play entry: every set of cards the seat to move may lay down to take row
         `row` (1..4), as animal tokens (one entry per distinct set). Empty when no seat is to
@@ -91,17 +66,7 @@ class LifeGame(Game[LifeState, LifeAction]):
         """May the seat to move knock now?"""
         return state.phase == PLAY and rules.can_knock(state, state.turn)
 
-    def card_token(self, text: str) -> str | None:
-        animal = parse_animal(text)
-        return None if animal is None else TOKEN[animal]
-
     # -- information ------------------------------------------------------------------------
-    def view(self, state: LifeState, seat: int) -> LifeState:
-        return info.view(state, seat)
-
-    def forget(self, state: LifeState, seat: int) -> LifeState:
-        return info.forget(state, seat)
-
     def unknown_cards(self, state: LifeState, seat: int) -> int:
         return state.hands[seat][UNKNOWN]
 
@@ -118,9 +83,6 @@ class LifeGame(Game[LifeState, LifeAction]):
         """The cards `seat` knows to be in `other`'s hand (its own: every reported card)."""
         vec = info.known_cards(state, seat, other)
         return [TOKEN[k] for k in KINDS for _ in range(vec[k])]
-
-    def determinize(self, view: LifeState, seat: int, rng: random.Random) -> LifeState:
-        return info.determinize(view, seat, rng)
 
     # -- progress and end -----------------------------------------------------------------
     def round_result(self, state: LifeState) -> dict[str, Any] | None:
@@ -190,28 +152,7 @@ class LifeGame(Game[LifeState, LifeAction]):
             return tuple(1.0 / len(ins) if s in ins else 0.0 for s in range(n))
         return tuple(v / total for v in sq)
 
-    def is_terminal(self, state: LifeState) -> bool:
-        return state.phase == OVER
-
-    def returns(self, state: LifeState) -> tuple[float, ...]:
-        """1 for the last player left, 0 for everyone else; before the end, `evaluate`."""
-        if state.phase != OVER:
-            return self.evaluate(state)
-        return tuple(1.0 if s == state.winner else 0.0 for s in range(state.cfg.players))
-
     # -- notation -------------------------------------------------------------------------
-    def parse_action(self, state: LifeState, text: str) -> LifeAction:
-        return notation.parse_action(state, text)
-
-    def format_action(self, state: LifeState, action: LifeAction) -> str:
-        return notation.format_action(state, action)
-
-    def to_json(self, state: LifeState) -> dict[str, Any]:
-        return notation.to_json(state)
-
-    def from_json(self, obj: Mapping[str, Any]) -> LifeState:
-        return notation.from_json(obj)
-
     def swap(self, row: int, cards: list[str], sudden: str | None = None) -> LifeAction:
         """Build a swap from animal tokens (for code that does not go through the notation)."""
         animals = []

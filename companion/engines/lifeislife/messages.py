@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from typing import Final
 
-from ..base import Param, Violation
 from ..i18n import N_
+from ..kit.messages import message_table
 
 R_MATERIAL: Final = N_("Materiale / Contents")
 R_PREP: Final = N_("Preparativi di gioco / Setting up")
@@ -50,8 +50,4 @@ CODES: Final[dict[str, tuple[str, str]]] = {
                                             "include every card already known to be there.")),
 }
 
-MESSAGES: Final[dict[str, str]] = {code: text for code, (_, text) in CODES.items()}
-
-
-def violation(code: str, **params: Param) -> Violation:
-    return Violation(code, CODES[code][0], tuple(params.items()))
+MESSAGES, violation = message_table(CODES)

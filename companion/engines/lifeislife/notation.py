@@ -17,7 +17,18 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from ..base import TABLE, InvalidActionError, InvalidPositionError
+from ..base import TABLE, InvalidActionError
+from ..kit.notation import seat_of, words
+from ..kit.positions import (
+    bad,
+    json_int,
+    mover_hand,
+    player_count,
+    position_object,
+    seat_list,
+)
+from ..kit.positions import mover as read_mover
+from ..kit.positions import phase as read_phase
 from .actions import DEAL, HAND, KNOCK, KNOCK_ACTION, SWAP, LifeAction
 from .cards import (
     DECK,
@@ -25,6 +36,7 @@ from .cards import (
     EMPTY,
     HAND_SIZE,
     KINDS,
+    NAMES,
     ROW_SIZES,
     SUDDEN,
     TOKEN,
@@ -50,50 +62,21 @@ from .state import OVER as PH_OVER
 from .state import PLAY as PH_PLAY
 from .state import REVEAL as PH_REVEAL
 
-_NAMES = "giraffe, bear, mole, goat, sheep, dog, hare, pig, cat, mouse"
 _SWAP = re.compile(r"^([0-9]+)\s*:?\s*(.*)$", re.DOTALL)
-_MULT = re.compile(r"^(.+?)\*([0-9]+)$")
 
 
 # ---------------------------------------------------------------------------------------------
 # Cards
 # ---------------------------------------------------------------------------------------------
-def cards_text(cards: tuple[int, ...]) -> str:
-    """`bear,mole,pig`: every card named (rows, cards laid down)."""
-    return ",".join(TOKEN[c] for c in cards)
-
-
-def compact_text(cards: tuple[int, ...]) -> str:
-    """`giraffe*3,bear,?*7`: a hand, each animal once with its count, unknown cards last."""
-    vec = counts(cards)
-    parts = []
-    for k in (*KINDS, UNKNOWN):
-        if vec[k] == 1:
-            parts.append(TOKEN[k])
-        elif vec[k] > 1:
-            parts.append(f"{TOKEN[k]}*{vec[k]}")
-    return ",".join(parts)
+#: `bear,mole,pig`: every card named (rows, cards laid down)
+cards_text = NAMES.text
+#: `giraffe*3,bear,?*7`: a hand, each animal once with its count, unknown cards last
+compact_text = NAMES.compact
 
 
 def parse_cards(text: str, *, allow_unknown: bool = False) -> tuple[int, ...]:
     """Cards separated by commas or spaces, `name*n` for n of them; sorted."""
-    out: list[int] = []
-    for tok in re.split(r"[,\s]+", text.strip()):
-        if not tok:
-            continue
-        times = 1
-        m = _MULT.match(tok)
-        if m:
-            tok, times = m.group(1), int(m.group(2))
-            if not 1 <= times <= DECK_SIZE:
-                raise InvalidActionError(f"{m.group(0)!r}: a count from 1 to {DECK_SIZE}")
-        card = parse_animal(tok, allow_unknown=allow_unknown)
-        if card is None:
-            raise InvalidActionError(f"{tok!r} is not an animal ({_NAMES}"
-                                     + (", ? for an unknown card" if allow_unknown else "")
-                                     + ")")
-        out.extend([card] * times)
-    return tuple(sorted(out))
+    return NAMES.parse(text, allow_unknown=allow_unknown)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -126,13 +109,7 @@ def format_action(state: LifeState, action: LifeAction) -> str:
 
 def parse_action(state: LifeState, text: str) -> LifeAction:
     """Read an action (docs/notation.md); raises InvalidActionError."""
-    if not isinstance(text, str):
-        raise InvalidActionError("an action is a string")
-    words = text.strip().split(None, 1)
-    if not words:
-        raise InvalidActionError("empty action")
-    head = words[0].lower()
-    rest = words[1] if len(words) > 1 else ""
+    head, first, rest = words(text)
     if head in ("knock", "pass"):
         if rest.strip():
             raise InvalidActionError("knock takes nothing")
@@ -143,14 +120,11 @@ def parse_action(state: LifeState, text: str) -> LifeAction:
         return _parse_deal(state, rest)
     if head == "hand":
         parts = rest.split(None, 1)
-        if not parts or not parts[0].isdigit():
-            raise InvalidActionError("hand <seat> <cards>, e.g. 'hand 2 giraffe*3,bear,?*6'")
-        seat = int(parts[0])
-        if not 0 <= seat < state.cfg.players:
-            raise InvalidActionError(f"there is no seat {seat}")
+        seat = seat_of(parts[0] if parts else "", state.cfg.players,
+                       "hand <seat> <cards>, e.g. 'hand 2 giraffe*3,bear,?*6'")
         cards = parse_cards(parts[1] if len(parts) > 1 else "", allow_unknown=True)
         return LifeAction(HAND, cards=cards, seat=seat)
-    raise InvalidActionError(f"{words[0]!r}: an action is swap, knock, deal or hand")
+    raise InvalidActionError(f"{first!r}: an action is swap, knock, deal or hand")
 
 
 def _parse_swap(rest: str) -> LifeAction:
@@ -257,97 +231,44 @@ def to_json(state: LifeState) -> dict[str, Any]:
     return obj
 
 
-def _bad(msg: str) -> InvalidPositionError:
-    return InvalidPositionError(msg)
-
-
 def _json_cards(value: Any, what: str, *, allow_unknown: bool = True) -> tuple[int, ...]:
-    if not isinstance(value, list):
-        raise _bad(f"{what} must be a list of animals")
-    out = []
-    for tok in value:
-        card = parse_animal(tok, allow_unknown=allow_unknown) if isinstance(tok, str) else None
-        if card is None:
-            raise _bad(f"{what}: {tok!r} is not an animal ({_NAMES}"
-                       + (", ?" if allow_unknown else "") + ")")
-        out.append(card)
-    return tuple(sorted(out))
-
-
-def _json_int(obj: Mapping[str, Any], key: str, default: int, lo: int, hi: int) -> int:
-    value = obj.get(key, default)
-    if value is None:
-        value = default
-    if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
-        raise _bad(f'"{key}" must be an integer from {lo} to {hi}')
-    return value
-
-
-def _seat_list(obj: Mapping[str, Any], key: str, n: int) -> list[Any] | None:
-    value = obj.get(key)
-    if value is None:
-        return None
-    if not isinstance(value, list) or len(value) != n:
-        raise _bad(f'"{key}" must list one entry per seat ({n})')
-    return value
-
-
-def _players(obj: Mapping[str, Any]) -> int:
-    for key in ("players", "seats"):
-        if obj.get(key) is not None:
-            return _json_int(obj, key, 4, MIN_PLAYERS, MAX_PLAYERS)
-    for key in ("lives", "hands"):
-        value = obj.get(key)
-        if isinstance(value, list) and MIN_PLAYERS <= len(value) <= MAX_PLAYERS:
-            return len(value)
-    return 4
+    return tuple(sorted(NAMES.from_json(value, what, allow_unknown=allow_unknown)))
 
 
 def from_json(obj: Any) -> LifeState:
-    if not isinstance(obj, Mapping):
-        raise _bad("a position is a JSON object")
-    if obj.get("game", "lifeislife") != "lifeislife":
-        raise _bad(f'this is the Life is Life engine, not {obj.get("game")!r}')
-    n = _players(obj)
+    obj = position_object(obj, "lifeislife", "Life is Life")
+    n = player_count(obj, MIN_PLAYERS, MAX_PLAYERS, ("lives", "hands"))
     rules = HouseRules.from_json(obj.get("rules"))
     # lives
-    raw_lives = _seat_list(obj, "lives", n)
+    raw_lives = seat_list(obj, "lives", n)
     if raw_lives is None:
         lives = (rules.start_lives,) * n
     else:
         if any(isinstance(v, bool) or not isinstance(v, int) or not 0 <= v <= 99
                for v in raw_lives):
-            raise _bad('"lives" lists a number of lives (0 to 99) per seat')
+            raise bad('"lives" lists a number of lives (0 to 99) per seat')
         lives = tuple(raw_lives)
     alive = [s for s in range(n) if lives[s] > 0]
     if not alive:
-        raise _bad("every player is out: somebody must be left")
+        raise bad("every player is out: somebody must be left")
     # whose decision
     raw_to_move = obj.get("to_move", alive[0])
-    if raw_to_move == "table":
-        mover = TABLE
-    elif isinstance(raw_to_move, int) and not isinstance(raw_to_move, bool) and \
-            0 <= raw_to_move < n:
-        mover = raw_to_move
-    else:
-        raise _bad(f'"to_move" must be a seat 0..{n - 1} or "table"')
-    phase_name = obj.get("phase", "deal" if mover == TABLE else "play")
-    if phase_name not in PHASES:
-        raise _bad(f'"phase" must be one of {", ".join(PHASES)}')
-    phase = PHASES.index(phase_name)
+    mover = read_mover(obj, n, alive[0])
+    phase = read_phase(obj, PHASES, "deal" if mover == TABLE else "play")
+    phase_name = PHASES[phase]
     if len(alive) == 1:
         phase = PH_OVER
     elif phase == PH_OVER:
-        raise _bad('phase "over" but more than one player is left')
+        raise bad('phase "over" but more than one player is left')
     elif (mover == TABLE) != (phase != PH_PLAY):
-        raise _bad(f'phase "{phase_name}" does not fit "to_move": {raw_to_move!r}')
+        raise bad(f'phase "{phase_name}" does not fit "to_move": {raw_to_move!r}')
     if phase == PH_PLAY and lives[mover] == 0:
-        raise _bad(f"seat {mover} is out of the game and cannot be to move")
-    round_no = _json_int(obj, "round", 0, 0, 10**6)
+        raise bad(f"seat {mover} is out of the game and cannot be to move")
+    round_no = json_int(obj, "round", 0, 0, 10**6)
     default_starter = mover if mover != TABLE else alive[0]
-    starter = _json_int(obj, "starter", default_starter, 0, n - 1)
+    starter = json_int(obj, "starter", default_starter, 0, n - 1)
     if phase in (PH_PLAY, PH_DEAL) and lives[starter] == 0:
-        raise _bad(f"the starter, seat {starter}, is out of the game")
+        raise bad(f"the starter, seat {starter}, is out of the game")
     first = obj.get("first_player")
     cfg = LifeConfig.make(n, rules, first if isinstance(first, int) and
                           not isinstance(first, bool) and 0 <= first < n else 0)
@@ -356,27 +277,26 @@ def from_json(obj: Any) -> LifeState:
     rows: tuple[tuple[int, ...], ...] = ()
     if raw_rows not in (None, []):
         if not isinstance(raw_rows, list) or len(raw_rows) != len(ROW_SIZES):
-            raise _bad('"rows" lists the four rows, row 1 (one card) first')
+            raise bad('"rows" lists the four rows, row 1 (one card) first')
         rows = tuple(_json_cards(r, f"row {i + 1}", allow_unknown=False)
                      for i, r in enumerate(raw_rows))
         for i, row in enumerate(rows):
             if len(row) != ROW_SIZES[i]:
-                raise _bad(f"row {i + 1} holds exactly {ROW_SIZES[i]} cards, not {len(row)}")
+                raise bad(f"row {i + 1} holds exactly {ROW_SIZES[i]} cards, not {len(row)}")
     elif phase in (PH_PLAY, PH_REVEAL):
-        raise _bad('"rows" are needed while a round is played')
+        raise bad('"rows" are needed while a round is played')
     in_round = phase in (PH_PLAY, PH_REVEAL)
     # hands and their public parts
-    raw_hands = _seat_list(obj, "hands", n)
-    raw_public = _seat_list(obj, "public", n)
+    raw_hands = seat_list(obj, "hands", n)
+    raw_public = seat_list(obj, "public", n)
     given: list[tuple[int, ...] | None] = [None] * n
     if raw_hands is not None:
         for s, h in enumerate(raw_hands):
             if h is not None:
                 given[s] = _json_cards(h, f"hand of seat {s}")
-    if obj.get("hand") is not None:
-        if mover == TABLE:
-            raise _bad('"hand" is the hand of the seat to move; the table is to move')
-        given[mover] = _json_cards(obj["hand"], '"hand"')
+    hand = mover_hand(obj, mover)
+    if hand is not None:
+        given[mover] = _json_cards(hand, '"hand"')
     hands: list[tuple[int, ...]] = []
     public: list[tuple[int, ...]] = []
     for s in range(n):
@@ -390,30 +310,30 @@ def from_json(obj: Any) -> LifeState:
                 vec = list(pub)
                 vec[UNKNOWN] = HAND_SIZE - sum(pub)
                 if vec[UNKNOWN] < 0:
-                    raise _bad(f"seat {s}: more than {HAND_SIZE} public cards")
+                    raise bad(f"seat {s}: more than {HAND_SIZE} public cards")
                 hands.append(tuple(vec))
             elif sum(pub):
-                raise _bad(f"seat {s} holds no cards, so none of them can be public")
+                raise bad(f"seat {s} holds no cards, so none of them can be public")
             else:
                 hands.append(EMPTY)
         else:
             expected = (HAND_SIZE,) if in_round and lives[s] > 0 else \
                 (0,) if in_round else (0, HAND_SIZE)
             if len(h) not in expected:
-                raise _bad(f"seat {s} holds {' or '.join(map(str, expected))} cards, "
+                raise bad(f"seat {s} holds {' or '.join(map(str, expected))} cards, "
                            f"not {len(h)}")
             vec = counts(h)
             if any(pub[k] > vec[k] for k in KINDS):
-                raise _bad(f"seat {s}: the public cards must be among the hand's cards")
+                raise bad(f"seat {s}: the public cards must be among the hand's cards")
             hands.append(vec)
         public.append(pub)
     # swaps and the knock
     swapped = 0
-    raw_swapped = _seat_list(obj, "swapped", n)
+    raw_swapped = seat_list(obj, "swapped", n)
     if raw_swapped is not None and in_round:
         for s, v in enumerate(raw_swapped):
             if not isinstance(v, bool):
-                raise _bad('"swapped" lists true or false per seat')
+                raise bad('"swapped" lists true or false per seat')
             if v and lives[s] > 0:
                 swapped |= 1 << s
     knocked_by = -1
@@ -421,13 +341,13 @@ def from_json(obj: Any) -> LifeState:
     if raw_knock is not None and in_round:
         if isinstance(raw_knock, bool) or not isinstance(raw_knock, int) or \
                 not 0 <= raw_knock < n or lives[raw_knock] == 0:
-            raise _bad('"knocked_by" is a seat still in the game, or null')
+            raise bad('"knocked_by" is a seat still in the game, or null')
         if phase == PH_PLAY and raw_knock == mover:
-            raise _bad("the turn came back to the seat that knocked: the round is over")
+            raise bad("the turn came back to the seat that knocked: the round is over")
         knocked_by = raw_knock
         swapped |= 1 << raw_knock  # one knocks only after a swap
     if phase == PH_REVEAL and knocked_by < 0:
-        raise _bad('phase "reveal" follows a knock: "knocked_by" is missing')
+        raise bad('phase "reveal" follows a knock: "knocked_by" is missing')
     last = _json_result(obj.get("last_round"), n)
     turn = mover if mover != TABLE else (knocked_by if phase == PH_REVEAL else starter)
     if phase == PH_OVER:
@@ -439,19 +359,19 @@ def from_json(obj: Any) -> LifeState:
     vec = located(state)
     for k in KINDS:
         if vec[k] > DECK[k]:
-            raise _bad(f"the deck holds only {DECK[k]} {TOKEN[k]} cards; the position has "
+            raise bad(f"the deck holds only {DECK[k]} {TOKEN[k]} cards; the position has "
                        f"{vec[k]}")
     if sum(vec) > DECK_SIZE:
-        raise _bad(f"the position holds more than the {DECK_SIZE} cards of the deck")
+        raise bad(f"the position holds more than the {DECK_SIZE} cards of the deck")
     if in_round:
         for s in range(n):
             if swapped >> s & 1:
                 for k in rules.sudden:
                     if hands[s][k] == DECK[k]:
-                        raise _bad(f"seat {s} swapped and holds all {DECK[k]} {TOKEN[k]} "
+                        raise bad(f"seat {s} swapped and holds all {DECK[k]} {TOKEN[k]} "
                                    "cards: that ended the round at once (sudden death)")
     if phase == PH_REVEAL and all(hands[s][UNKNOWN] == 0 for s in alive):
-        raise _bad('phase "reveal" waits for hands that are not known; all of them are')
+        raise bad('phase "reveal" waits for hands that are not known; all of them are')
     return state
 
 
@@ -459,7 +379,7 @@ def _json_result(value: Any, n: int) -> RoundResult | None:
     if value is None:
         return None
     if not isinstance(value, Mapping):
-        raise _bad('"last_round" is an object {"round", "points", "lives_lost", '
+        raise bad('"last_round" is an object {"round", "points", "lives_lost", '
                    '"sudden_death", "sudden_animal"}')
     try:
         lost = tuple(int(x) for x in value.get("lives_lost") or [0] * n)
@@ -472,9 +392,9 @@ def _json_result(value: Any, n: int) -> RoundResult | None:
         animal = 0 if animal_raw is None else (parse_animal(str(animal_raw)) or 0)
         round_no = int(value.get("round", 0))
     except (TypeError, ValueError) as exc:
-        raise _bad(f'"last_round": {exc}') from exc
+        raise bad(f'"last_round": {exc}') from exc
     if len(lost) != n or len(points) != n or not -1 <= sudden < n:
-        raise _bad('"last_round" lists one entry per seat')
+        raise bad('"last_round" lists one entry per seat')
     return RoundResult(round_no, points, lost, sudden, animal)
 
 

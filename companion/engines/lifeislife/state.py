@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
 from typing import Any, ClassVar, Final, NamedTuple
 
 from ..base import TABLE, InvalidPositionError
+from ..kit.rulesets import RuleSet
 from .cards import DECK, DECK_SIZE, EMPTY, HAND_SIZE, NK, ROWS_TOTAL, SUDDEN, SUDDEN_EXPERT, UNKNOWN
 
 # Phases: what the pending decision is.
@@ -21,7 +22,7 @@ MAX_PLAYERS: Final = 5
 
 
 @dataclass(frozen=True, slots=True)
-class HouseRules:
+class HouseRules(RuleSet):
     """Variant and table settings; the defaults are the rulebook (docs/rules-lifeislife.md).
 
     expert: the rulebook's expert variant ("Variante per esperti"): only all 5 hares or all 5
@@ -34,34 +35,6 @@ class HouseRules:
 
     RANGES: ClassVar[dict[str, tuple[int, int]]] = {"start_lives": (1, 9)}
 
-    @classmethod
-    def from_json(cls, obj: Mapping[str, Any] | None) -> HouseRules:
-        if obj is None:
-            return cls()
-        if not isinstance(obj, Mapping):
-            raise InvalidPositionError('"rules" must be an object of house-rule toggles')
-        names = {f.name for f in fields(cls)}
-        values: dict[str, Any] = {}
-        for key, value in obj.items():
-            if key not in names:
-                raise InvalidPositionError(
-                    f"unknown house rule {key!r}; known: {', '.join(sorted(names))}")
-            if key in cls.RANGES:
-                lo, hi = cls.RANGES[key]
-                if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
-                    raise InvalidPositionError(f"house rule {key!r} must be an integer from "
-                                               f"{lo} to {hi}")
-            elif not isinstance(value, bool):
-                raise InvalidPositionError(f"house rule {key!r} must be true or false")
-            values[key] = value
-        return cls(**values)
-
-    def to_json(self) -> dict[str, Any]:
-        return {f.name: getattr(self, f.name) for f in fields(self)}
-
-    def changed(self) -> dict[str, Any]:
-        default = HouseRules()
-        return {k: v for k, v in self.to_json().items() if getattr(default, k) != v}
 
     @property
     def sudden(self) -> tuple[int, ...]:

@@ -6,8 +6,13 @@ each; the 2/4-player side, fields T0 … T47, starts T0, T12, T24, T36).
 
 from __future__ import annotations
 
+import json
+
+import pytest
+
 from companion.engines.hit.state import MARKET, PLAY, SHUFFLE
 
+from ..contract import HIT_EXAMPLE, run
 from .helpers import codes, figures_of, hit, moves_text, play, plays, pos, violation_of
 
 W3 = ["W", "W", "W"]
@@ -127,3 +132,29 @@ def test_market_refill_after_buying_two() -> None:
     st = play(st, "market 8,coins5")
     assert hit.to_json(st)["market"] == ["7", "8", "coins5", "hunt", "jump"]
     assert st.phase == PLAY and st.turn == 1
+
+
+def test_the_shield_breaker_example_on_the_command_line(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """What the command line says of the contract's HIT example (the generic answers are in
+    test_contract.py): its moves, the ruling with its message, the score."""
+    example = json.dumps(HIT_EXAMPLE)
+    actions = [m["action"] for m in run(capsys, "hit", "moves", example)[1]["moves"]]
+    assert {"6 T20-T26", "s6 T20-T27", "scoins", "discard 6,s6", "discard s6,6"} <= set(actions)
+    only = run(capsys, "hit", "moves", example, "--card", "S6")[1]["moves"]
+    assert [m["action"] for m in only] == ["s6 W-T12", "s6 T20-T27"]
+    assert run(capsys, "hit", "check", example, "s6 T20-T26")[1]["violations"] == [{
+        "code": "hit.shielded",
+        "rule": "Figuren schlagen / Hitting figures",
+        "message": "The figure on T26 is protected by the shield on top of seat 0's discard "
+                   "pile: the s6 moves on to T27.",
+    }]
+    out = run(capsys, "hit", "check", example, "6 T20")[1]
+    assert out["legal"] is True and out["position"]["figures"][0] == ["W", "W", "T31"]
+    score = run(capsys, "hit", "score", example)[1]
+    assert score["protected"] == [True, False, False, False] and score["deck"] == [6, 7, 6, 6]
+    assert score["steps_to_go"][1] == 49 + 49 + (48 - 8)  # two waiting, one on T20 (rel 8)
+    assert score["progress"][0] > score["progress"][3] == 0.0 and score["coins"] == [6] * 4
+    sides = [run(capsys, "hit", "new", "--seats", n, "--seed", "1")[1]["side"] for n in "23"]
+    assert sides == ["2-4", "3"]
+    assert run(capsys, "hit", "new", "--mode", "teams")[0] == 2  # HIT has no teams

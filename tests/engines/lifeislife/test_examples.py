@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+import json
+
+import pytest
+
 from companion.engines.lifeislife.cards import BEAR, GIRAFFE, MOLE
 from companion.engines.lifeislife.scoring import lives_lost, majorities, round_points
 
+from ..contract import LIFE_EXAMPLE, run
 from .helpers import codes, hand_of, life, play, pos, rows_of
 
 TIM, MIA, LINO, LEO, ANNA = range(5)
@@ -109,3 +114,30 @@ def test_everyone_tied_loses_nothing() -> None:
     assert lives_lost([8, 3, 3, 3]) == [0, 2, 2, 2]
     assert lives_lost([9, 4]) == [0, 2]  # two players: no one in between
     assert lives_lost([None, 9, 4, 6]) == [0, 0, 2, 1]  # seat 0 is out of the game
+
+
+def test_the_contract_example_on_the_command_line(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """What the command line says of the contract's example and of five known hands (the
+    generic answers are in test_contract.py)."""
+    example = json.dumps(LIFE_EXAMPLE)
+    actions = [m["action"] for m in run(capsys, "lifeislife", "moves", example)[1]["moves"]]
+    assert "swap 1: bear" in actions and "swap 1: giraffe" not in actions  # not the same card
+    assert "swap 2: bear,mole" not in actions and "knock" not in actions
+    assert run(capsys, "lifeislife", "check", example, "knock")[1]["violations"] == [{
+        "code": "lifeislife.knock_before_swap",
+        "rule": "Svolgimento del gioco / How to play: B) Picchiettare / knocking",
+        "message": "Seat 0 may knock only after having swapped at least once this round.",
+    }]
+    out = run(capsys, "lifeislife", "check", example, "swap 3: hare,hare,mouse")[1]
+    assert out["legal"] is True and out["position"]["rows"][2] == ["hare", "hare", "mouse"]
+    unknown = run(capsys, "lifeislife", "score", example)[1]  # hands unknown: no result yet
+    assert unknown["points"] is None and unknown["hands_known"][:2] == [True, False]
+    known = json.dumps({"game": "lifeislife", "players": 5, "to_move": 4, "knocked_by": 0,
+                        "rows": SCORED_ROWS, "hands": SCORED_HANDS})
+    out = run(capsys, "lifeislife", "score", known)[1]
+    assert out["points"] == [15, 13, 10, 7, 7] and out["lives_lost"] == [0, 1, 1, 2, 2]
+    assert out["sudden_death"] is None and out["lives"] == [5] * 5
+    asides = [run(capsys, "lifeislife", "new", "--seats", n, "--seed", "1")[1]["aside"]
+              for n in "345"]
+    assert asides == [20, 10, 0]

@@ -11,21 +11,8 @@ from companion.engines.base import InvalidActionError, InvalidPositionError
 from companion.engines.lifeislife.actions import DEAL, HAND, KNOCK, SWAP, LifeAction
 from companion.engines.lifeislife.cards import BEAR, CAT, MOLE, PIG, UNKNOWN
 
+from ..contract import LIFE_EXAMPLE as CONTRACT_EXAMPLE
 from .helpers import ROWS, act, life, pos
-
-#: The contract's example (ENGINE_CONTRACT.md), with seat 0's hand written out.
-CONTRACT_EXAMPLE: dict[str, Any] = {
-    "game": "lifeislife",
-    "players": 5,
-    "to_move": 0,
-    "lives": [5, 5, 5, 5, 5],
-    "rows": [["giraffe"], ["mole", "bear"], ["pig", "pig", "cat"],
-             ["mouse", "dog", "goat", "sheep"]],
-    "hands": [["giraffe", "giraffe", "bear", "mole", "goat", "sheep", "dog", "hare", "hare",
-               "mouse"], None, None, None, None],
-    "knocked_by": None,
-    "swapped": [False, False, False, False, False],
-}
 
 
 def test_swaps_and_knock() -> None:

@@ -1,0 +1,90 @@
+"""Reading a JSON position: the steps every engine's `from_json` takes before its own rules.
+
+Every failure is an `InvalidPositionError` whose message names the key, so that the command
+line and the web API can say which part of the position is wrong.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from ..base import TABLE, InvalidPositionError
+
+
+def bad(message: str) -> InvalidPositionError:
+    return InvalidPositionError(message)
+
+
+def position_object(obj: Any, game: str, title: str) -> Mapping[str, Any]:
+    """`obj` as a position of `game` (its "game" key may be missing); `title` names the
+    engine in the message ("DOG")."""
+    if not isinstance(obj, Mapping):
+        raise bad("a position is a JSON object")
+    if obj.get("game", game) != game:
+        raise bad(f'this is the {title} engine, not {obj.get("game")!r}')
+    return obj
+
+
+def is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def json_int(obj: Mapping[str, Any], key: str, default: int, lo: int, hi: int) -> int:
+    """An integer from `lo` to `hi`; missing or null: `default`."""
+    value = obj.get(key, default)
+    if value is None:
+        value = default
+    if not is_int(value) or not lo <= value <= hi:
+        raise bad(f'"{key}" must be an integer from {lo} to {hi}')
+    return value
+
+
+def seat_list(obj: Mapping[str, Any], key: str, n: int) -> list[Any] | None:
+    """A list with one entry per seat, or None when missing or null."""
+    value = obj.get(key)
+    if value is None:
+        return None
+    if not isinstance(value, list) or len(value) != n:
+        raise bad(f'"{key}" must list one entry per seat ({n})')
+    return value
+
+
+def player_count(obj: Mapping[str, Any], lo: int, hi: int, lists: Sequence[str],
+                 default: int = 4) -> int:
+    """The number of players: "players" (or "seats"), else the length of the first of the
+    per-seat `lists` that fits, else `default`."""
+    for key in ("players", "seats"):
+        if obj.get(key) is not None:
+            return json_int(obj, key, default, lo, hi)
+    for key in lists:
+        value = obj.get(key)
+        if isinstance(value, list) and lo <= len(value) <= hi:
+            return len(value)
+    return default
+
+
+def mover(obj: Mapping[str, Any], n: int, default: Any) -> int:
+    """"to_move": a seat or "table" (`TABLE`); missing: `default`."""
+    raw = obj.get("to_move", default)
+    if raw == "table":
+        return TABLE
+    if is_int(raw) and 0 <= raw < n:
+        return int(raw)
+    raise bad(f'"to_move" must be a seat 0..{n - 1} or "table"')
+
+
+def phase(obj: Mapping[str, Any], phases: Sequence[str], default: str) -> int:
+    """"phase": the index of one of `phases`; missing: `default`."""
+    name = obj.get("phase", default)
+    if name not in phases:
+        raise bad(f'"phase" must be one of {", ".join(phases)}')
+    return phases.index(name)
+
+
+def mover_hand(obj: Mapping[str, Any], to_move: int) -> Any:
+    """"hand": the hand of the seat to move, or None; refused when the table is to move."""
+    hand = obj.get("hand")
+    if hand is not None and to_move == TABLE:
+        raise bad('"hand" is the hand of the seat to move; the table is to move')
+    return hand

@@ -1,0 +1,154 @@
+"""What the engine tests of every game share: the command line (in a subprocess and
+in-process), plays and rulings by notation bound to one game, and per registered game the few
+facts the contract suite (test_contract.py) needs — a position of the contract, an action that
+does not parse there, one the rules forbid, the seat counts, and what "conserved" means."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from companion.engines import get_game
+from companion.engines.__main__ import main
+from companion.engines.base import Game, Violation
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def cli(*args: str) -> tuple[int, dict[str, Any]]:
+    """Run the real command line in a subprocess: (exit code, the one JSON line)."""
+    proc = subprocess.run([sys.executable, "-m", "companion.engines", *args], cwd=ROOT,
+                          capture_output=True, text=True, timeout=60, check=False)
+    lines = proc.stdout.strip().splitlines()
+    assert len(lines) == 1, proc.stdout + proc.stderr  # one JSON object on stdout
+    return proc.returncode, json.loads(lines[0])
+
+
+def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, dict[str, Any]]:
+    """The same in-process (faster)."""
+    code = main(list(args))
+    out = capsys.readouterr().out.strip().splitlines()
+    assert len(out) == 1
+    return code, json.loads(out[0])
+
+
+class Notation:
+    """Plays and rulings by notation in one game: ``codes(state, "5 T12-T17")``."""
+
+    def __init__(self, game: Game[Any, Any]) -> None:
+        self.game = game
+
+    def act(self, state: Any, text: str) -> Any:
+        return self.game.parse_action(state, text)
+
+    def codes(self, state: Any, text: str) -> list[str]:
+        """The violation codes of an action given in notation ([] = legal)."""
+        return [v.code for v in self.game.check(state, self.act(state, text))]
+
+    def play(self, state: Any, *texts: str) -> Any:
+        """Checked plays by notation, one after the other."""
+        for text in texts:
+            state = self.game.play_text(state, text)
+        return state
+
+    def violation_of(self, state: Any, text: str) -> Violation:
+        vs = self.game.check(state, self.act(state, text))
+        assert len(vs) == 1, vs
+        return vs[0]
+
+    def moves_text(self, state: Any) -> list[str]:
+        return [self.game.format_action(state, a) for a in self.game.legal_actions(state)]
+
+
+# ---------------------------------------------------------------------------------------------
+# The registered games, as the contract suite sees them
+# ---------------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Case:
+    """One registered game in the contract suite."""
+
+    name: str
+    #: a position of the contract with a seat to move
+    example: dict[str, Any]
+    #: the seat counts the game is played with
+    seats: tuple[int, ...]
+    #: in `example`: an action that does not parse, and one that parses but is illegal (its
+    #: violation code)
+    malformed: str
+    illegal: tuple[str, str]
+    #: no card is placed more often than the deck holds it, and each seat has its figures
+    conserved: Callable[[Any], bool]
+
+    @property
+    def game(self) -> Game[Any, Any]:
+        return get_game(self.name)
+
+
+def _dog_conserved(state: Any) -> bool:
+    from companion.engines.dog.cards import DECK, NKINDS
+    from companion.engines.dog.state import located_counts, stock_size
+
+    placed = located_counts(state)
+    return (all(placed[k] <= DECK[k] for k in range(1, NKINDS)) and stock_size(state) >= 0
+            and all(len(fs) == state.cfg.figures_per_seat for fs in state.figures))
+
+
+def _hit_conserved(state: Any) -> bool:
+    from .hit.helpers import conserved
+
+    return conserved(state) and all(len(fs) == state.cfg.figures for fs in state.figures)
+
+
+def _life_conserved(state: Any) -> bool:
+    from .lifeislife.helpers import conserved
+
+    return conserved(state)
+
+
+#: The DOG contract's example (ENGINE_CONTRACT.md).
+DOG_EXAMPLE: dict[str, Any] = {
+    "game": "dog",
+    "seats": 4,
+    "mode": "teams",
+    "to_move": 0,
+    "figures": [["K", "K", "T0", "T37"], ["K", "K", "K", "T16"], ["G1", "G2", "K", "K"],
+                ["K", "K", "K", "K"]],
+    "hand": ["7", "4", "swap"],
+    "rules": {},
+}
+#: red's turn: the rulebook's shield-breaker example (blue protected by the s3 on top)
+HIT_EXAMPLE: dict[str, Any] = {
+    "game": "hit", "players": 4, "to_move": 1,
+    "figures": [["T26", "T31", "W"], ["T20", "W", "W"], ["T33", "W", "W"], ["W", "W", "W"]],
+    "hand": ["6", "s6", "scoins"], "bought": [[], ["6"], [], []],
+    "discards": [["s3"], [], [], []], "market": ["4", "5", "7", "hunt", "jump"],
+}
+#: The Life is Life contract's example (ENGINE_CONTRACT.md), with seat 0's hand written out.
+LIFE_EXAMPLE: dict[str, Any] = {
+    "game": "lifeislife",
+    "players": 5,
+    "to_move": 0,
+    "lives": [5, 5, 5, 5, 5],
+    "rows": [["giraffe"], ["mole", "bear"], ["pig", "pig", "cat"],
+             ["mouse", "dog", "goat", "sheep"]],
+    "hands": [["giraffe", "giraffe", "bear", "mole", "goat", "sheep", "dog", "hare", "hare",
+               "mouse"], None, None, None, None],
+    "knocked_by": None,
+    "swapped": [False, False, False, False, False],
+}
+
+CASES: dict[str, Case] = {
+    "dog": Case("dog", DOG_EXAMPLE, (2, 3, 4, 5, 6), "7 T0-T99",
+                ("5 T37-T42", "dog.card_not_in_hand"), _dog_conserved),
+    "hit": Case("hit", HIT_EXAMPLE, (2, 3, 4), "6 T99", ("s6 T20-T26", "hit.shielded"),
+                _hit_conserved),
+    "lifeislife": Case("lifeislife", LIFE_EXAMPLE, (3, 4, 5), "swap 9: giraffe",
+                       ("knock", "lifeislife.knock_before_swap"), _life_conserved),
+}
