@@ -46,7 +46,7 @@ RECORD_KEYS = {
     "created_at": False,
     "exported_at": False,
 }
-EVENT_KEYS = {"action", "seq", "by_seat", "at", "shown"}
+EVENT_KEYS = {"action", "seq", "by_seat", "at", "shown", "forget"}
 
 
 # --- download ---------------------------------------------------------------------------------
@@ -62,6 +62,11 @@ def build_record(table: Table, seat: int | None) -> dict[str, Any]:
 
     def add(text: str, step: timeline.Step, shown: bool = False) -> None:
         nonlocal state
+        # Only the record of a seat whose private entries this one contradicted says so (the
+        # others do not hold those entries, and must not learn of the contradiction).
+        forget = [s for s in step.forget if s == seat] if not shown else []
+        for owner in forget:
+            state = game.forget(state, owner)
         action = game.parse_action(state, text)
         entry = {
             "seq": step.seq,
@@ -71,6 +76,8 @@ def build_record(table: Table, seat: int | None) -> dict[str, Any]:
         }
         if shown:
             entry["shown"] = True
+        if forget:
+            entry["forget"] = forget
         events.append(entry)
         state = game.apply(state, action)
 
@@ -129,6 +136,7 @@ class _Entry:
     private_to: int | None
     public_text: str | None
     public_msg: list[Any] | None
+    forget: list[int] | None = None
 
 
 def load_record(data: Any) -> tuple[Table, str]:
@@ -174,6 +182,7 @@ def load_record(data: Any) -> tuple[Table, str]:
                     "by_seat": entry.by_seat,
                     "by_host": entry.by_seat is None,
                     "at": entry.at,
+                    **({"forget": entry.forget} if entry.forget else {}),
                 },
                 seat=entry.by_seat,
                 private_to=entry.private_to,
@@ -196,6 +205,17 @@ def _replay_one(
     where = _("event %(number)d") % {"number": number}
     if "seq" in event:
         where += f" (#{event['seq']})"
+    forget = event.get("forget", [])
+    if not isinstance(forget, list) or not all(
+        isinstance(s, int) and not isinstance(s, bool) and 0 <= s < seats for s in forget
+    ):
+        raise BadInput(
+            _("%(where)s: forget must be a list of seats") % {"where": where},
+            code="bad_event",
+            event=number,
+        )
+    for owner in forget:
+        state = game.forget(state, owner)
     by_seat = event.get("by_seat")
     if by_seat is not None and not 0 <= by_seat < seats:
         raise BadInput(
@@ -233,6 +253,7 @@ def _replay_one(
             private_to=privacy.private_to,
             public_text=privacy.public_text,
             public_msg=timeline.public_msg(privacy),
+            forget=forget,
         )
     )
     return game.apply(state, action)

@@ -96,6 +96,11 @@ def conflict_messages(game: Game, stored: Any) -> list[dict[str, Any]]:
             violation = Violation(str(code), str(rule), tuple(dict(params).items()))
         except (TypeError, ValueError):
             continue
+        if violation.code == "table.private_entry_suspended":
+            out.append({"code": violation.code, "rule": "", "rule_url": "", "message": _(
+                "A correction made your entry #%(seq)s impossible; it no longer counts."
+            ) % {"seq": violation.param("seq")}})
+            continue
         out.append(presenters.violation_json(game, violation))
     return out
 
@@ -206,3 +211,55 @@ def rule(
         can_record=can_record,
         after=None if violations else game.apply(judged, action),
     )
+
+
+# --- the owner's notice ---------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Notice:
+    """For one seat's phone only: a later entry contradicted its private entries."""
+
+    seq: int
+    by: str  # who entered it ("Ann", "the scribe")
+    reasons: list[dict[str, Any]]
+    undoable: bool
+
+
+def notices_for(
+    game: Game, events: list[Any], seat: int | None, names: list[str], undoable_seq: Any
+) -> list:
+    """The contradictions the seat has not settled yet: entries whose private notes name it,
+    made after its last own hand entry (entering the hand again settles them).
+    ``undoable_seq()`` is the seq an undo would take back (asked only when there is a notice)."""
+    if seat is None:
+        return []
+    from .event_log import effective_events
+
+    counting = effective_events(events)
+    last_hand = max(
+        (i.event.seq for i in counting if i.event.private_to == seat and i.action.startswith(
+            "hand ")),
+        default=0,
+    )
+    out = []
+    for event in events:
+        notes = (event.payload.get("private_notes") or {}).get(str(seat))
+        if not notes or event.seq < last_hand:
+            continue
+        undone = any(e.payload.get("undoes") == event.seq for e in events if e.kind == "undo")
+        if undone:
+            continue
+        by = event.payload.get("by_seat")
+        out.append(
+            Notice(
+                seq=event.seq,
+                by=names[by] if isinstance(by, int) and 0 <= by < len(names) else _("the scribe"),
+                reasons=conflict_messages(game, notes),
+                undoable=False,
+            )
+        )
+    if out:
+        last = undoable_seq()
+        out = [Notice(n.seq, n.by, n.reasons, n.seq == last) for n in out]
+    return out

@@ -240,7 +240,8 @@ def undo(table_id: str, actor: Actor | None, expected_seq: int) -> Recorded:
         target = _undoable_event(table)
         if target is None:
             raise Conflict(_("there is no play to undo"), code="nothing_to_undo")
-        if not actor.is_host and actor.seat != target.payload.get("by_seat"):
+        contradicted = target.payload.get("forget") or ()
+        if not actor.is_host and actor.seat not in (target.payload.get("by_seat"), *contradicted):
             raise Forbidden(_("only the seat that made the play, or the host, can undo it"))
         game = get_game(table.game)
         state = _replay(table, game, exclude={target.seq})
@@ -553,6 +554,12 @@ def _remember_row(table: Table) -> None:
         log.info("seats of table %s not read after its commit", table.id, exc_info=True)
         return
     remember_table(table)
+
+
+def undoable_seq(table: Table) -> int | None:
+    """The seq an undo would take back now, if any."""
+    event = _undoable_event(table)
+    return event.seq if event else None
 
 
 def _undoable_event(table: Table) -> Event | None:

@@ -37,6 +37,7 @@ class Step:
     private_to: int | None
     public_text: str | None  # what everyone else reads when the step is private (English)
     public_msg: list[Any] | None = None  # its template and parameters, for other languages
+    forget: tuple[int, ...] = ()  # seats whose private entries it contradicted (rulings.py)
 
     @property
     def is_hand_entry(self) -> bool:
@@ -81,6 +82,8 @@ def walk(table: Table) -> tuple[Any, list[Step]]:
     initial = state = game.new_game(table.config)
     steps: list[Step] = []
     for number, item in enumerate(effective_events(list(table.events.all())), start=1):
+        for seat in item.forget:  # a private entry this one contradicted (rulings.py)
+            state = game.forget(state, seat)
         action = game.parse_action(state, item.action)
         privacy = presenter.privacy(game, state, action)
         mover = game.to_move(state)
@@ -99,6 +102,7 @@ def walk(table: Table) -> tuple[Any, list[Step]]:
                 private_to=privacy.private_to,
                 public_text=privacy.public_text,
                 public_msg=public_msg(privacy),
+                forget=item.forget,
             )
         )
         state = after
