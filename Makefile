@@ -51,7 +51,7 @@ worker: install
 	$(VENV)/bin/celery -A companion worker -l info
 
 bench: install
-	$(PY) bench/dog_speed.py
+	$(PY) bench/engine_speed.py dog
 
 clean:
 	rm -rf $(VENV) .pytest_cache staticfiles

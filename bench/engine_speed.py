@@ -1,0 +1,169 @@
+"""Engine speed of one game: random complete games per second on one core, and the time of
+`legal_actions` (DOG: in a worst case; HIT and Life is Life: at a typical decision, with
+`determinize`).
+
+    .venv/bin/python bench/engine_speed.py dog        [--games N] [--seed S]
+    .venv/bin/python bench/engine_speed.py hit        [--games N] [--players P] [--seed S]
+    .venv/bin/python bench/engine_speed.py lifeislife [--games N] [--players P] [--seed S]
+
+"Random" is the game's `random_action` (its docstring in the rules module says what it
+means: DOG a card kind uniformly among the playable kinds, then one of its plays; HIT a hand
+card or discarding 2, then one of its plays, a market card or `end` when buying; Life is Life a
+row or knocking, then the cards laid down). Table events (deals, draws, refills) are sampled by
+`sample_chance`. Each game runs from its set-up to its end. DOG plays 4 seats; the other
+games time every player count, the chosen one (`--players`, default 4) with `--games` games.
+
+DOG's worst case (issue #3): four own figures spread over the track, the twelve others between
+them, a joker and a 7 in hand (the joker alone is 13 cards at once, the 7 the combinatorial
+hot spot); a bunched position (four figures side by side before the goal, where every split of
+the 7 makes figures meet) is timed as well. Each call starts cold (the memo of plays per board
+cleared).
+
+The last line is machine-readable: games_per_s=<float> (DOG also legal_worst_ms=<float>)
+"""
+
+from __future__ import annotations
+
+import argparse
+import platform
+import random
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from companion.engines import available_games, get_game  # noqa: E402
+
+DOG_WORST = {
+    "seats": 4, "to_move": 0, "hand": ["joker", "7"],
+    "figures": [["T3", "T19", "T35", "T51"], ["T6", "T22", "T38", "T54"],
+                ["T9", "T25", "T41", "T57"], ["T12", "T28", "T44", "T60"]],
+}
+DOG_BUNCHED = {
+    "seats": 4, "to_move": 0, "hand": ["joker", "7"],
+    "figures": [["T60", "T61", "T62", "T63"], ["T47", "T59", "T14", "T34"],
+                ["T15", "T17", "T42", "T4"], ["T19", "T37", "T23", "T1"]],
+}
+#: per game: default games, the player counts, what a game's length is counted in
+SETTINGS: dict[str, dict[str, Any]] = {
+    "dog": {"games": 60, "players": (4,), "unit": "rounds"},
+    "hit": {"games": 300, "players": (2, 3, 4), "unit": "turns"},
+    "lifeislife": {"games": 1000, "players": (3, 4, 5), "unit": "rounds"},
+}
+
+
+def random_games(name: str, n: int, players: int, seed: int) -> tuple[float, float, float]:
+    """(games per second, actions per game, rounds or turns per game)."""
+    game = get_game(name)
+    actions = length = 0
+    t0 = time.perf_counter()
+    for g in range(n):
+        rng = random.Random(seed + g)
+        state = game.new_game({"seats": players})
+        while not game.is_terminal(state):
+            state = game.apply(state, game.random_action(state, rng))
+            actions += 1
+        length += state.turns if name == "hit" else state.round + 1
+    elapsed = time.perf_counter() - t0
+    return n / elapsed, actions / n, length / n
+
+
+def best_ms(fn: Callable[[], object], calls: int, repeats: int = 5,
+            before: Callable[[], object] | None = None) -> float:
+    """Best-of-`repeats` mean milliseconds per call (`before` runs untimed before each)."""
+    means = []
+    for _ in range(repeats):
+        spent = 0.0
+        if before is None:  # the loop timed as a whole
+            t0 = time.perf_counter()
+            for _ in range(calls):
+                fn()
+            spent = time.perf_counter() - t0
+        else:
+            for _ in range(calls):
+                before()
+                t0 = time.perf_counter()
+                fn()
+                spent += time.perf_counter() - t0
+        means.append(spent / calls * 1000)
+    return min(means)
+
+
+def dog_legal(position: dict[str, Any], calls: int) -> tuple[float, int]:
+    """(ms per cold legal_actions call, number of actions) in a DOG position."""
+    from companion.engines.dog import rules as dog_rules
+
+    dog = get_game("dog")
+    state = dog.from_json(position)
+    return (best_ms(lambda: dog.legal_actions(state), calls, before=dog_rules._PLAYS_MEMO.clear),
+            len(dog.legal_actions(state)))
+
+
+def typical(name: str, players: int, rng: random.Random) -> tuple[str, Any, int]:
+    """A typical decision: HIT a play step some twenty turns in, the seat holding bought
+    cards; Life is Life the second turn of seat 0, after every seat swapped once."""
+    game = get_game(name)
+    state = game.start({"seats": players}, rng)
+    if name == "hit":
+        while state.turns < 20 or game.phase(state) != "play" or \
+                len(state.hands[state.turn]) < 3:
+            state = game.apply(state, game.random_action(state, rng))
+        return "a play step", state, state.turn
+    for _ in range(players):
+        state = game.apply(state, game.legal_actions(state)[0])
+    return "a second turn", state, 0
+
+
+def main() -> None:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("game", choices=available_games())
+    p.add_argument("--games", type=int, default=None, help="default: 60 / 300 / 1000")
+    p.add_argument("--players", type=int, default=4)
+    p.add_argument("--seed", type=int, default=2026)
+    args = p.parse_args()
+    name, seed, chosen = args.game, args.seed, args.players
+    setting = SETTINGS[name]
+    games = args.games or setting["games"]
+    unit = setting["unit"]
+    print(f"python {platform.python_version()} on {platform.machine()}, one core")
+    if name == "dog":
+        dog_legal(DOG_WORST, 1)  # warm up
+        gps, per_game, length = random_games(name, games, 4, seed)
+        print(f"random 4-seat games: {games} in {games / gps:.2f} s = {gps:.1f} games/s "
+              f"({per_game:.0f} actions and {length:.0f} rounds per game)")
+        worst, n_worst = dog_legal(DOG_WORST, 200)
+        print(f"legal_actions, worst case (4 figures spread, joker + 7): {worst:.3f} ms "
+              f"({n_worst} actions)")
+        bunched, n_bunched = dog_legal(DOG_BUNCHED, 50)
+        print(f"legal_actions, bunched (4 figures side by side before the goal, joker + 7): "
+              f"{bunched:.3f} ms ({n_bunched} actions)")
+        print(f"games_per_s={gps:.2f} legal_worst_ms={worst:.3f}")
+        return
+    random_games(name, max(10, games // 50), chosen, seed)  # warm up
+    digits = ".0f" if unit == "turns" else ".1f"
+    for players in sorted(set(setting["players"]) - {chosen}):
+        gps, per_game, length = random_games(name, max(1, games // 4), players, seed)
+        print(f"random {players}-player games: {gps:.0f} games/s ({per_game:.0f} actions and "
+              f"{length:{digits}} {unit} per game)")
+    gps, per_game, length = random_games(name, games, chosen, seed)
+    print(f"random {chosen}-player games: {games} in {games / gps:.2f} s = "
+          f"{gps:.0f} games/s ({per_game:.0f} actions and {length:{digits}} {unit} per game)")
+    game = get_game(name)
+    rng = random.Random(seed)
+    where, state, seat = typical(name, chosen, rng)
+    n_legal = len(game.legal_actions(state))
+    legal = best_ms(lambda: game.legal_actions(state), 200)
+    view = game.view(state, seat)
+    det = best_ms(lambda: game.determinize(view, seat, rng), 2000)
+    print(f"legal_actions at {where}: {legal:.3f} ms ({n_legal} actions); "
+          f"determinize: {det * 1000:.1f} µs")
+    print(f"games_per_s={gps:.2f}")
+
+
+if __name__ == "__main__":
+    main()
