@@ -26,6 +26,8 @@ from companion.core.realtime import group_send_sync
 log = logging.getLogger(__name__)
 RESULT_TTL = 3600
 FINAL = frozenset({"done", "failed", "cancelled"})
+#: a coach review travels the same seat channel (companion/tables/coach.py): no clock on it
+UNWATCHED = FINAL | {"review"}
 QUEUE_MARGIN_S = 2  # the watchdog waits a little longer than a queued task lives
 
 
@@ -185,7 +187,7 @@ def patience(hint: dict[str, Any]) -> float | None:
     A queued hint may wait for a worker as long as its task lives; a running search reports
     about every 250 ms, so a long silence means its worker is gone."""
     status = hint.get("status")
-    if status in FINAL:
+    if status in UNWATCHED:
         return None
     if status == "queued":
         return settings.HINT_QUEUE_TIMEOUT_S + QUEUE_MARGIN_S

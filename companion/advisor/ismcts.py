@@ -24,7 +24,7 @@ import math
 import random
 import threading
 import time
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -133,6 +133,7 @@ def search(
     clock: Callable[[], float] = time.perf_counter,
     early_stop: bool = False,
     deadline: float | None = None,
+    only: Sequence[Any] | None = None,
 ) -> SearchResult:
     """Search the decision of `seat` in `state` (the full state or the seat's view: only
     `view(state, seat)` is ever used). Stops at `budget_ms` or after `iterations`, whichever
@@ -144,7 +145,9 @@ def search(
     action can no longer be overtaken in the time left (at the current rate): the answer is
     the one the full budget would give, for less time. `deadline`: an absolute time (in
     `clock`'s terms) to stop by, set-up included; it wins over `budget_ms` when sooner (a hint
-    counts its budget from the player's request, not from the search's start)."""
+    counts its budget from the player's request, not from the search's start). `only`: search
+    just these root actions (the coach compares a played move with the best one head to head;
+    needs the seat's own hand known: the root's actions must not depend on the sample)."""
     if budget_ms is None and iterations is None and deadline is None:
         raise ValueError("give a time budget, a deadline or an iteration count")
     if game.to_move(state) != seat:
@@ -156,7 +159,7 @@ def search(
     with _cyclic_gc_paused:
         try:
             return _run(game, view, seat, root, rng, cfg, budget_ms, iterations, progress,
-                        progress_every, stats, clock, early_stop, deadline)
+                        progress_every, stats, clock, early_stop, deadline, only)
         finally:
             _dismantle(root)
 
@@ -176,7 +179,8 @@ def _run(game: Game, view: Any, seat: int, root: Node, rng: random.Random, cfg: 
          budget_ms: float | None, iterations: int | None,
          progress: Callable[[SearchResult], None] | None, progress_every: float,
          stats: dict[Hashable, list[float]] | None, clock: Callable[[], float],
-         early_stop: bool, until: float | None = None) -> SearchResult:
+         early_stop: bool, until: float | None = None,
+         only: Sequence[Any] | None = None) -> SearchResult:
     started = clock()
     deadline = None if budget_ms is None else started + budget_ms / 1000
     if until is not None:
@@ -184,6 +188,10 @@ def _run(game: Game, view: Any, seat: int, root: Node, rng: random.Random, cfg: 
     next_report = started + progress_every
     done = 0
     root_actions = _root_actions(game, view, seat, rng)
+    if only is not None:
+        if root_actions is None:
+            raise ValueError("`only` needs the seat's own hand: its actions must be known")
+        root_actions = [a for a in root_actions if a in only] or root_actions
     iterate = _Iteration(game, view, seat, root, root_actions, rng, cfg)
     while True:
         if iterations is not None and done >= iterations:

@@ -109,3 +109,57 @@ class HintLog(models.Model):
 
     def __str__(self) -> str:
         return f"hint for seat {self.seat} at #{self.seq}"
+
+
+class CoachSwitch(models.Model):
+    """Coach mode of one seat (off by default; the seat's player switches it): while on, each
+    play of the seat gets a review (companion/tables/coach.py). Never part of the record."""
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="coach_switches")
+    seat = models.PositiveSmallIntegerField()
+    on = models.BooleanField(default=False)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["table_id", "seat"]
+        constraints = [
+            models.UniqueConstraint(fields=["table", "seat"], name="coach_switch_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return f"coach {'on' if self.on else 'off'} for seat {self.seat}"
+
+
+class CoachReview(models.Model):
+    """The coach's review of one play of a seat, from that seat's view before the play. Only
+    that seat's own phone ever reads it: never in the event log, the record or the export."""
+
+    class Label(models.TextChoices):
+        GOOD = "good", "good"
+        INACCURACY = "inaccuracy", "inaccuracy"
+        MISTAKE = "mistake", "mistake"
+        DROPPED = "dropped", "dropped"  # not reviewed (busy worker, rate limit); see `note`
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="coach_reviews")
+    seat = models.PositiveSmallIntegerField()
+    seq = models.PositiveIntegerField(help_text="the event of the reviewed play")
+    played = models.CharField(max_length=200, help_text="the play, in notation")
+    label = models.CharField(max_length=12, choices=Label.choices)
+    best = models.CharField(max_length=200, blank=True, default="")
+    loss = models.FloatField(default=0.0, help_text="win chance of the best less the played")
+    played_value = models.FloatField(null=True, blank=True)
+    best_value = models.FloatField(null=True, blank=True)
+    reasons = models.JSONField(default=list, help_text="why the best is better: [template, params]")
+    iterations = models.PositiveIntegerField(default=0)
+    elapsed_ms = models.PositiveIntegerField(default=0, help_text="from the play to the review")
+    note = models.CharField(max_length=200, blank=True, default="")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["table_id", "seq"]
+        constraints = [
+            models.UniqueConstraint(fields=["table", "seat", "seq"], name="coach_review_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return f"review of seat {self.seat} at #{self.seq}: {self.label}"

@@ -105,17 +105,6 @@ def live_parts(table: Table, actor: Actor | None) -> dict[str, str]:
 OUTCOME_LABELS = {"lifeislife": gettext_lazy("survives the round")}
 
 
-def hint_context(hint: dict[str, Any], table: Table) -> dict[str, Any]:
-    presenter = presenters.get(table.game)
-    choices = [
-        {
-            **c,
-            "label": presenter.label(c["action"]),
-            # The reasons come from the worker in English templates: translated here, per phone.
-            "reason": localize.reasons_text(presenter, c["reasons"])
-            if c.get("reasons")
-            else c.get("reason", ""),
-            "win_pct": round(100 * c["win"]),
 #: two suggestions whose chances differ by less than this are "practically equal" (docs/hints.md)
 EQUAL_CHANCE = 0.02
 #: hint statuses that describe a position: shown only while the table is at the hint's seq
@@ -158,8 +147,8 @@ def _compared(choice: dict[str, Any], other: dict[str, Any], other_label: str) -
     return _("about %(pct)s %% less likely to win than %(play)s") % values
 
 
-            "share_pct": round(100 * c["share"]),
-            "outcome_pct": round(100 * c["outcome"]) if "outcome" in c else None,
+def hint_context(hint: dict[str, Any], table: Table) -> dict[str, Any]:
+    presenter = presenters.get(table.game)
     if hint.get("status") in HINT_LIVE and hint.get("seq", table.seq) < table.seq:
         # the table moved on: the hint was for an older position and goes away
         return {"status": "", "seq": hint.get("seq"), "choices": [], "progress_pct": 0}
@@ -207,7 +196,17 @@ def plays_group_context(table: Table, actor: Actor | None, key: str | None) -> d
 
 
 def hint_fragments(table: Table, actor: Actor | None, hint: dict[str, Any]) -> str:
-    """The hint box (and, with the answer, the board with the best play lit)."""
+    """The hint box (and, with the answer, the board with the best play lit). A coach review
+    (status ``review``, sent to the seat's own group only) redraws the seat's coach box."""
+    if hint.get("status") == "review":
+        from . import coach
+
+        seat = actor.seat if actor is not None else None
+        if seat is None or seat != hint.get("seat"):
+            return ""
+        return render_to_string(
+            "tables/coach.html#coach", {**coach.panel_context(table, seat), "oob": True}
+        )
     html = render_to_string(
         f"{PAGE}#hint", {"table": table, "oob": True, "hint": hint_context(hint, table)}
     )

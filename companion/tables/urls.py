@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import api, counter_api, record_api, record_views, views
+from . import api, coach_views, counter_api, record_api, record_views, views
 
 app_name = "tables"
 
@@ -24,6 +24,8 @@ urlpatterns = [
     path("<str:table_id>/hand", views.hand, name="hand"),
     path("<str:table_id>/correct", views.correct, name="correct"),
     path("<str:table_id>/hint", views.hint, name="hint"),
+    path("<str:table_id>/coach", coach_views.switch, name="coach"),
+    path("<str:table_id>/coach/reviews", coach_views.reviews, name="coach-reviews"),
     path("<str:table_id>/compose/<str:kind>", views.compose, name="compose"),
 ]
 

@@ -14,7 +14,8 @@ Searched for (specific, since a card name alone is public):
 - the payload of each event private to A (``hand 0 7,4,swap,...``, a named draw) and its cards;
 - A's hand as A's own view lists it (the JSON list) whenever B's view does not know it all;
 - the card counts of A's hand form and the card buttons of A's own entry (HTML);
-- the ids of A's hints (a hint message of A's on B's socket would carry one).
+- the ids of A's hints (a hint message of A's on B's socket would carry one);
+- A's coach reviews (A plays in coach mode): a review message or A's coach box on B's side.
 
 The same harvest from A's own phone must contain each kind of needle: the search can fail.
 """
@@ -36,7 +37,7 @@ from django.test import Client
 from companion.asgi import application
 from companion.engines import TABLE, get_game
 from companion.tables import presenters
-from companion.tables.models import Event
+from companion.tables.models import CoachReview, Event
 from companion.tables.tokens import cookie_name, cookie_value
 from tests.hardening.games import CONFIGS, table_log
 
@@ -149,7 +150,8 @@ async def harvest_pages(phone: Phone, game_name: str) -> None:
     """Every page and fragment a phone can ask for, including every entry step."""
     tid = phone.table_id
     page = await phone.get(f"/t/{tid}/")
-    for path in ("/entry", "/present", "/record.json", "/summary", "/replay", "/seats"):
+    for path in ("/entry", "/present", "/record.json", "/summary", "/replay", "/seats",
+                 "/coach/reviews"):
         await phone.get(f"/t/{tid}{path}")
     tokens = list(presenters.get(game_name).hand_tokens())
     tokens += re.findall(r"entry\?card=([^\"&]+)", page)
@@ -177,7 +179,7 @@ class Needles:
     """What would give A's hidden cards away, by kind."""
 
     text: dict[str, set[str]] = field(
-        default_factory=lambda: {"event": set(), "hand": set(), "hint": set()}
+        default_factory=lambda: {"event": set(), "hand": set(), "hint": set(), "review": set()}
     )
     counts: set[tuple] = field(default_factory=set)  # A's hand form: (token, count) pairs
     buttons: set[tuple] = field(default_factory=set)  # A's own entry: its card buttons
@@ -258,6 +260,8 @@ async def test_seat_b_never_receives_seat_a_hand(game_name, embedded_worker, cap
     scribe = Phone(tid, -1, host)
     for phone in (alice, bob):
         await phone.connect()
+    coached = await sync_to_async(alice.client.post)(f"/t/{tid}/coach", {"on": "1"})
+    assert coached.status_code == 200, coached.content
     needles = Needles()
     hinted: set[int] = set()
 
@@ -325,6 +329,8 @@ async def test_seat_b_never_receives_seat_a_hand(game_name, embedded_worker, cap
     for event in await sync_to_async(list)(Event.objects.filter(table_id=tid, private_to=A)):
         needles.add_private_event(event.payload["action"])
     assert needles.text["event"], "the script has no event private to A"
+    if await sync_to_async(CoachReview.objects.filter(table_id=tid, seat=A).exists)():
+        needles.text["review"] |= {'"hint_id": "review-', 'class="coach-review"'}
     needles.text["hand"] -= own_of_b.text["hand"]
     needles.counts -= own_of_b.counts
     needles.buttons -= own_of_b.buttons
@@ -334,6 +340,7 @@ async def test_seat_b_never_receives_seat_a_hand(game_name, embedded_worker, cap
     # The search can fail: A's own phone received every kind of needle.
     mine = found(needles, alice.seen)
     expected = {"event", "hand"} | ({"hint"} if needles.text["hint"] else set())
+    expected |= {"review"} if needles.text["review"] else set()
     expected |= ({"counts"} if needles.counts else set()) | (
         {"buttons"} if needles.buttons else set()
     )
