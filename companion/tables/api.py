@@ -17,6 +17,8 @@ from django.http import HttpRequest, JsonResponse
 from django.utils.translation import gettext as _
 from django.views.decorators.csrf import csrf_exempt
 
+from companion.core.json_depth import MAX_DEPTH, too_deep
+
 from . import selectors, services
 from .errors import BadInput, Forbidden, NotFound, StaleSeq, TableError, TooLarge, Unauthorized
 from .models import Table
@@ -91,6 +93,10 @@ def _body(request: HttpRequest, fields: dict[str, Field]) -> dict[str, Any]:
         raise TooLarge(_("the body is larger than %(max)s bytes") % {"max": MAX_BODY})
     if request.content_type != "application/json":
         raise BadInput("send the body as application/json", code="bad_content_type")
+    if too_deep(request.body):
+        raise BadInput(
+            f"the body nests deeper than {MAX_DEPTH} levels", code="too_deep", field="body"
+        )
     try:
         data = json.loads(request.body or b"{}")
     except (ValueError, UnicodeDecodeError, RecursionError) as exc:

@@ -15,13 +15,14 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from companion.core.json_depth import MAX_DEPTH, too_deep
 from companion.engines import EngineError, InvalidActionError, available_games, get_game
 
 from . import presenters, services, timeline
@@ -34,6 +35,9 @@ FORMAT = "table-companion-record"
 VERSION = 1
 MAX_RECORD_BYTES = 2 * 1024 * 1024
 MAX_EVENTS = 20_000
+#: the years a record's times may lie in (the summary computes durations and local times)
+EARLIEST, LATEST = 1970, 9998
+EARLIEST_LATEST_MARGIN = timedelta(days=2)
 RECORD_KEYS = {
     "format": True,
     "version": True,
@@ -120,9 +124,14 @@ def read_record(raw: bytes | str) -> Any:
             _("The record is larger than %(limit)d bytes.") % {"limit": MAX_RECORD_BYTES},
             code="too_large",
         )
+    if too_deep(raw):
+        raise BadInput(
+            _("The record nests deeper than %(limit)d levels.") % {"limit": MAX_DEPTH},
+            code="too_deep",
+        )
     try:
         return json.loads(raw)
-    except (ValueError, UnicodeDecodeError) as exc:
+    except (ValueError, UnicodeDecodeError, RecursionError) as exc:
         raise BadInput(
             _("The file is not valid JSON: %(error)s") % {"error": exc}, code="bad_json"
         ) from exc
@@ -273,6 +282,19 @@ def _time(value: Any, where: str, number: int) -> str:
         ) from exc
     if at.tzinfo is None:
         at = at.replace(tzinfo=UTC)
+    try:  # the summary and the replay show times in UTC and the reader's zone: ±1 day
+        at.astimezone(UTC) + EARLIEST_LATEST_MARGIN
+        at.astimezone(UTC) - EARLIEST_LATEST_MARGIN
+        if not EARLIEST <= at.year <= LATEST:
+            raise OverflowError
+    except OverflowError as exc:
+        raise BadInput(
+            _("%(where)s: the time %(value)s is outside the years %(first)s to %(last)s")
+            % {"where": where, "value": repr(value), "first": EARLIEST, "last": LATEST},
+            code="bad_event",
+            field="at",
+            event=number,
+        ) from exc
     return at.isoformat()
 
 
