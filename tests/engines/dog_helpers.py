@@ -6,12 +6,17 @@ import random
 from typing import Any
 
 from companion.engines import get_game
-from companion.engines.base import Violation
-from companion.engines.dog import DogAction, DogGame, DogState
+from companion.engines.dog import DogGame, DogState
 from companion.engines.dog.board import kennel
 from companion.engines.dog.state import PLAY, DogConfig, initial_state
 
+from .contract import Notation
+
 dog: DogGame = get_game("dog")  # type: ignore[assignment]
+#: plays and rulings by notation (tests/engines/contract.py)
+_NOTATION = Notation(dog)
+act, codes, play = _NOTATION.act, _NOTATION.codes, _NOTATION.play
+violation_of, moves_text = _NOTATION.violation_of, _NOTATION.moves_text
 
 
 def pos(figures: list[list[str]] | None = None, hand: list[str] | None = None,
@@ -39,32 +44,8 @@ def with_figures(seat: int, figs: list[str], seats: int = 4, n: int = 4,
     return rows
 
 
-def act(state: DogState, text: str) -> DogAction:
-    return dog.parse_action(state, text)
-
-
-def codes(state: DogState, text: str) -> list[str]:
-    """The violation codes of an action given in notation ([] = legal)."""
-    return [v.code for v in dog.check(state, act(state, text))]
-
-
-def play(state: DogState, text: str) -> DogState:
-    """Checked play by notation."""
-    return dog.play_text(state, text)
-
-
 def fig_tokens(state: DogState, seat: int) -> list[str]:
     return dog.to_json(state)["figures"][seat]
-
-
-def moves_text(state: DogState) -> list[str]:
-    return [dog.format_action(state, a) for a in dog.legal_actions(state)]
-
-
-def violation_of(state: DogState, text: str) -> Violation:
-    vs = dog.check(state, act(state, text))
-    assert len(vs) == 1, vs
-    return vs[0]
 
 
 def random_dense_position(rng: random.Random, seats: int, mode: str | None,

@@ -11,8 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.engines.base import Violation
-from companion.engines.hit import HitAction, HitGame, HitState
+from companion.engines.hit import HitGame, HitState
 from companion.engines.hit.cards import (
     IS_START,
     KINDS,
@@ -23,7 +22,13 @@ from companion.engines.hit.cards import (
     parse_card,
 )
 
+from ..contract import Notation
+
 hit = HitGame()
+#: plays and rulings by notation (tests/engines/contract.py)
+_NOTATION = Notation(hit)
+act, codes, play = _NOTATION.act, _NOTATION.codes, _NOTATION.play
+violation_of, moves_text = _NOTATION.violation_of, _NOTATION.moves_text
 
 #: figures with nobody out but seat 0's first figure (4 players, 3 figures each)
 IDLE4 = [["W", "W", "W"]] * 4
@@ -44,32 +49,6 @@ def pos(figures: list[list[str]] | None = None, hand: list[str] | None = None,
             bought[to_move] = [c for c in hand if c != "?" and not IS_START[parse_card(c) or 0]]
             obj["bought"] = bought
     return hit.from_json(obj)
-
-
-def act(state: HitState, text: str) -> HitAction:
-    return hit.parse_action(state, text)
-
-
-def codes(state: HitState, text: str) -> list[str]:
-    """The violation codes of an action given in notation ([] = legal)."""
-    return [v.code for v in hit.check(state, act(state, text))]
-
-
-def play(state: HitState, *texts: str) -> HitState:
-    """Checked plays by notation, one after the other."""
-    for text in texts:
-        state = hit.play_text(state, text)
-    return state
-
-
-def violation_of(state: HitState, text: str) -> Violation:
-    vs = hit.check(state, act(state, text))
-    assert len(vs) == 1, vs
-    return vs[0]
-
-
-def moves_text(state: HitState) -> list[str]:
-    return [hit.format_action(state, a) for a in hit.legal_actions(state)]
 
 
 def plays(state: HitState, card: str) -> list[str]:

@@ -131,16 +131,6 @@ def test_random_games_in_the_variants(seed: int, players: int, no_shields: bool,
 
 
 @FAST
-@given(seed=SEEDS)
-def test_replaying_the_log_gives_the_same_game(seed: int) -> None:
-    log = play_game(seed, 3, check_every=1000)
-    state = hit.new_game({"players": 3})
-    for text in log:
-        state = hit.play_text(state, text)
-    assert hit.is_terminal(state)
-
-
-@FAST
 @given(seed=SEEDS, players=st.integers(min_value=2, max_value=4))
 def test_a_physical_table_that_never_reports_a_drawn_card(seed: int, players: int) -> None:
     """The table reports every play, buy, refill and reshuffle, but each draw only as `draw`:

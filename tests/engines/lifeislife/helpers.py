@@ -6,11 +6,17 @@ from __future__ import annotations
 from typing import Any
 
 from companion.engines import get_game
-from companion.engines.base import Violation
-from companion.engines.lifeislife import LifeAction, LifeGame, LifeState
-from companion.engines.lifeislife.cards import DECK, KINDS, NK
+from companion.engines.lifeislife import LifeGame, LifeState
+from companion.engines.lifeislife.cards import DECK, DECK_SIZE, KINDS
+from companion.engines.lifeislife.state import located
+
+from ..contract import Notation
 
 life: LifeGame = get_game("lifeislife")  # type: ignore[assignment]
+#: plays and rulings by notation (tests/engines/contract.py)
+_NOTATION = Notation(life)
+act, codes, play = _NOTATION.act, _NOTATION.codes, _NOTATION.play
+violation_of, moves_text = _NOTATION.violation_of, _NOTATION.moves_text
 
 #: Rows laid out in the contract's example (row 1 first).
 ROWS = [["giraffe"], ["mole", "bear"], ["pig", "pig", "cat"], ["mouse", "dog", "goat", "sheep"]]
@@ -26,30 +32,6 @@ def pos(rows: list[list[str]] | None = None, hands: list[list[str] | None] | Non
     if hands is not None:
         obj["hands"] = hands
     return life.from_json(obj)
-
-
-def act(state: LifeState, text: str) -> LifeAction:
-    return life.parse_action(state, text)
-
-
-def codes(state: LifeState, text: str) -> list[str]:
-    """The violation codes of an action given in notation ([] = legal)."""
-    return [v.code for v in life.check(state, act(state, text))]
-
-
-def play(state: LifeState, text: str) -> LifeState:
-    """Checked play by notation."""
-    return life.play_text(state, text)
-
-
-def violation_of(state: LifeState, text: str) -> Violation:
-    vs = life.check(state, act(state, text))
-    assert len(vs) == 1, vs
-    return vs[0]
-
-
-def moves_text(state: LifeState) -> list[str]:
-    return [life.format_action(state, a) for a in life.legal_actions(state)]
 
 
 def hand_of(state: LifeState, seat: int) -> list[str]:
@@ -76,11 +58,5 @@ def rest_of_deck(*groups: list[str]) -> list[str]:
 
 def conserved(state: LifeState) -> bool:
     """Hands and rows hold no animal more often than the deck; the rest is set aside."""
-    vec = [0] * NK
-    for h in state.hands:
-        for k in range(NK):
-            vec[k] += h[k]
-    for row in state.rows:
-        for c in row:
-            vec[c] += 1
-    return all(vec[k] <= DECK[k] for k in KINDS) and sum(vec) <= 60
+    vec = located(state)
+    return all(vec[k] <= DECK[k] for k in KINDS) and sum(vec) <= DECK_SIZE

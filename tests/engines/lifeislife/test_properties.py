@@ -181,16 +181,6 @@ def test_random_games_in_the_expert_variant(seed: int, players: int) -> None:
 
 
 @FAST
-@given(seed=SEEDS)
-def test_replaying_the_log_gives_the_same_game(seed: int) -> None:
-    log = play_game(seed, 4, check_every=1000)
-    state = life.new_game({"players": 4})
-    for text in log:
-        state = life.play_text(state, text)
-    assert life.is_terminal(state)
-
-
-@FAST
 @given(seed=SEEDS, players=st.integers(min_value=3, max_value=5))
 def test_a_physical_table_with_unknown_hands(seed: int, players: int) -> None:
     """Rows reported, hands never entered: every swap is checked against the public facts,
