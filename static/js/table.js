@@ -214,8 +214,20 @@
     no.type = "button";
     no.className = "secondary confirm-no";
     no.textContent = labels ? labels.dataset.confirmCancel : "Back";
+    // A form sent by one of its buttons (name=action value=knock): htmx has forgotten which
+    // button by the time Confirm is tapped, so its name and value go along as a hidden field.
+    var trigger = evt.detail.triggeringEvent;
+    var submitter = trigger && trigger.submitter;
     yes.addEventListener("click", function () {
       box.remove();
+      if (submitter && submitter.name && elt.tagName === "FORM") {
+        var field = elt.querySelector("input.confirmed-submitter") || document.createElement("input");
+        field.type = "hidden";
+        field.className = "confirmed-submitter";
+        field.name = submitter.name;
+        field.value = submitter.value;
+        elt.appendChild(field);
+      }
       evt.detail.issueRequest(true);
     });
     no.addEventListener("click", function () {

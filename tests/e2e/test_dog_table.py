@@ -57,6 +57,11 @@ def tap_and_wait(page, locator) -> None:
     page.wait_for_function("b => !document.querySelector('#entry').dataset.swaps", arg=before)
 
 
+def confirm_in_page(page) -> None:
+    """Answer the in-page confirmation (give, fold) that replaced the browser's confirm()."""
+    page.locator("#inline-confirm button.confirm-yes").click()
+
+
 def play_first_legal(page) -> str:
     """Tap cards until one has a legal move, tap the move, confirm; or fold."""
     page.wait_for_selector("#entry[data-step='cards']")
@@ -64,11 +69,8 @@ def play_first_legal(page) -> str:
         tap_and_wait(page, page.locator("#entry button.card").nth(i))
         if step_of(page) == "joker":
             tap_and_wait(page, page.locator("#entry button.card").first)  # the joker as a 1
-        while step_of(page).startswith("seven-"):
-            use = page.locator("#entry button.big", has_text="Use this 7")
-            if use.count():
-                tap_and_wait(page, use)
-            elif page.locator("#entry button.move").count():
+        while step_of(page).startswith("seven-"):  # the 7's last step leads to the confirm
+            if page.locator("#entry button.move").count():
                 tap_and_wait(page, page.locator("#entry button.move").first)
             else:
                 break
@@ -81,6 +83,7 @@ def play_first_legal(page) -> str:
         back = page.locator("#entry button.secondary", has_text=re.compile("Back|Start again"))
         tap_and_wait(page, back)
     page.locator("#entry button", has_text="fold").click()
+    confirm_in_page(page)
     return "fold"
 
 
@@ -129,6 +132,7 @@ def test_four_phones_play_the_first_round(server, phone, screenshot):
         wait_seq(pages, seq)
     for seat, page in enumerate(pages):
         page.locator("#entry button.card", has_text=re.compile(rf"^{GIVE[seat]}\b")).click()
+        confirm_in_page(page)
         seq += 1
         wait_seq(pages, seq)
     screenshot(pages[1], "after-exchange")
@@ -186,7 +190,7 @@ def test_four_phones_play_the_first_round(server, phone, screenshot):
         return seq
 
     # Ann moves on with the 8; Ben plays and takes it back (undo is an event everyone sees).
-    tap_play(ann, "8", "T0 → T8")
+    tap_play(ann, "8", "8 past Ann's start")
     seq += 1
     wait_seq(pages, seq)
     action = play_first_legal(ben)
@@ -207,17 +211,18 @@ def test_four_phones_play_the_first_round(server, phone, screenshot):
     others_play()
     ann.locator("#entry button.card", has_text="7 split").click()
     expect(ann.locator("#entry h3")).to_contain_text("7 points left")
-    first = ann.locator("#entry button.move").first.inner_text()
-    ann.locator("#entry button.move").first.click()
+    first = ann.locator("#entry button.move").first.get_attribute("data-seven")
+    tap_and_wait(ann, ann.locator("#entry button.move").first)
     expect(ann.locator("#entry h3")).not_to_contain_text("7 points left")
-    other = ann.locator("#entry button.move").filter(
-        has_not_text=re.compile("^" + re.escape(first.split(" ")[0]) + " ")
-    )
-    (other.first if other.count() else ann.locator("#entry button.move").first).click()
-    while not ann.locator("#entry button.big", has_text="Use this 7").count():
-        ann.locator("#entry button.move").first.click()
-        ann.wait_for_timeout(100)
-    ann.locator("#entry button.big", has_text="Use this 7").click()
+    while step_of(ann).startswith("seven-"):  # then the other figure, until all 7 are used
+        moves = ann.locator("#entry button.move")
+        other = [
+            i
+            for i in range(moves.count())
+            if moves.nth(i).get_attribute("data-seven").split()[-1].split("-")[0]
+            != first.split("-")[0]
+        ]
+        tap_and_wait(ann, moves.nth(other[0] if other else 0))
     seven = ann.locator("#entry input[name=action]").get_attribute("value")
     assert seven.startswith("7 ") and len(seven.split()) >= 3, seven
     ann.locator("#entry button.confirm-play").click()
@@ -280,6 +285,7 @@ def test_server_restart_mid_game(server, phone, screenshot):
     page.reload()
     assert page.locator(".status .you b").inner_text() == "Player 1"  # still in the same seat
     page.locator("#entry button.card").first.click()
+    confirm_in_page(page)
     page.wait_for_selector("#status[data-seq='2']")
 
 

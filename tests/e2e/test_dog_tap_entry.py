@@ -86,6 +86,11 @@ def board_shot(page, name: str) -> None:
     page.locator("#board").screenshot(path=str(SCREENSHOTS / f"tap-entry-{name}-board.png"))
 
 
+def entry_shot(page, name: str) -> None:
+    """The entry alone (the confirm's sentence, the in-page question), readable."""
+    page.locator("#entry").screenshot(path=str(SCREENSHOTS / f"tap-entry-{name}-entry.png"))
+
+
 def wait_seen(page, seq: int) -> int:
     page.wait_for_function(f"() => window.__seen && window.__seen['{seq}']")
     return page.evaluate(f"window.__seen['{seq}']")
@@ -123,6 +128,7 @@ def test_tap_a_five_a_seven_and_a_swap(server, phone, screenshot, lang):
     question = ben_page.locator("#entry .question").inner_text()
     assert "T19" not in question and "T24" not in question, question
     screenshot(ben_page, f"{lang}-five-confirm")
+    entry_shot(ben_page, f"{lang}-five-confirm")
     clicked = ben.confirm(lang)
     seq += 1
     delays["5"] = wait_seen(ann_page, seq) - clicked
@@ -159,6 +165,7 @@ def test_tap_a_five_a_seven_and_a_swap(server, phone, screenshot, lang):
     expect(ann_page.locator("#entry")).to_have_attribute("data-step", "confirm")
     assert ann_page.locator("#entry input[name=action]").get_attribute("value") == "7 T8-T12 T0-T3"
     screenshot(ann_page, f"{lang}-seven-confirm")
+    entry_shot(ann_page, f"{lang}-seven-confirm")
     clicked = ann.confirm(lang)
     seq += 1
     delays["7"] = wait_seen(ben_page, seq) - clicked
@@ -181,6 +188,26 @@ def test_tap_a_five_a_seven_and_a_swap(server, phone, screenshot, lang):
     expect(ann_page.locator("#board g.figure[data-seat='2'][data-field='T24']")).to_have_count(1)
     figures["swap"] = ben.taps - before
     screenshot(ann_page, f"{lang}-after-swap")
+
+    # Cid and Dan play (API); Ann folds: the question comes in the page, Back sends nothing.
+    seq = api_play(server, tid, host, "2 T24-T26", seq)
+    seq = api_play(server, tid, host, "2 T55-T57", seq)
+    ann_page.wait_for_selector(f"#status[data-seq='{seq}']")
+    fold = ann_page.locator("#entry button[value=fold]")
+    fold.tap()
+    box = ann_page.locator("#inline-confirm[role=alertdialog]")
+    expect(box).to_be_visible()
+    expect(box.locator("button.confirm-yes")).to_be_focused()
+    expect(box.locator("button.confirm-yes")).to_have_text(CONFIRM[lang])
+    screenshot(ann_page, f"{lang}-fold-confirm")
+    entry_shot(ann_page, f"{lang}-fold-confirm")
+    box.locator("button.confirm-no").tap()
+    expect(box).to_have_count(0)
+    fold.tap()
+    ann_page.locator("#inline-confirm button.confirm-yes").tap()
+    seq += 1
+    ben_page.wait_for_selector(f"#status[data-seq='{seq}']")
+    expect(ann_page.locator("#ruling.recorded")).to_have_count(1)
 
     print(f"\n[{lang}] taps per play: {figures}; confirm → other phone shows it (ms): {delays}")
     assert figures == {"5": 3, "7": 6, "swap": 4}

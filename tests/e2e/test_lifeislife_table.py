@@ -95,6 +95,7 @@ def test_one_round_through_the_ui(server, phone, screenshot):
     seq += 1
     wait_seq(pages, seq)
     tim.click("#entry button.knock")
+    tim.locator("#inline-confirm button.confirm-yes").click()  # the in-page confirmation
     seq += 1
     wait_seq(pages, seq)
     expect(mia.locator(".lil-player[data-seat='0']")).to_contain_text("knocked")
