@@ -533,6 +533,10 @@ TUNED: dict[str, ismcts.Config] = {
 }
 
 
+for _name, _config in TUNED.items():  # the search fills its open parameters from these
+    ismcts.tune(_name, _config)
+
+
 def search_defaults(game: Game) -> ismcts.Config | None:
     """The measured search parameters of `game` (None: none measured)."""
     return TUNED.get(game.name)
@@ -573,6 +577,8 @@ class IsmctsBot:
     cpu: bool = False
     per_turn: bool = False
     early_stop: bool = False
+    #: the budget's clock when neither wall nor CPU time will do (tests: a clock that steps)
+    clock: Callable[[], float] | None = None
     #: totals over all searches: iterations, seconds, searches (for the arena's report)
     totals: dict[str, float] = field(default_factory=lambda: {"iterations": 0, "seconds": 0.0,
                                                               "searches": 0})
@@ -593,7 +599,8 @@ class IsmctsBot:
         result = ismcts.search(game, view, seat, budget_ms=budget,
                                iterations=self.iterations, seed=rng.getrandbits(32),
                                config=self.config,
-                               clock=time.thread_time if self.cpu else time.perf_counter,
+                               clock=self.clock or (time.thread_time if self.cpu
+                                                    else time.perf_counter),
                                early_stop=self.early_stop)
         if budget is not None and self.per_turn:
             self._turn_left_ms -= result.elapsed * 1000

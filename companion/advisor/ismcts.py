@@ -13,8 +13,8 @@ Reproducible: everything random comes from one `random.Random(seed)`; with an it
 answer depends on nothing else.
 
 The parameters left open in `Config` (None) take the values measured for the game
-(`bots.search_defaults`: exploration constant, playout depth and policy, leaf evaluation; see
-docs/advisor.md), or generic ones for a game without measurements.
+(registered by `bots` with `tune`: exploration constant, playout depth and policy, leaf
+evaluation; see docs/advisor.md), or generic ones for a game without measurements.
 """
 
 from __future__ import annotations
@@ -101,12 +101,21 @@ class Config:
 GENERIC = Config(exploration=0.7, playout_depth=8, tree_depth=0, policy_first=False)
 
 
+#: game name → the search parameters measured for it, registered by the module that holds the
+#: per-game knowledge (`bots`, loaded with the package: companion/advisor/__init__.py), so that
+#: this module imports nothing of the advisor
+_TUNED: dict[str, Config] = {}
+
+
+def tune(game_name: str, config: Config) -> None:
+    """Register the measured search parameters of a game (`resolve` fills open ones from it)."""
+    _TUNED[game_name] = config
+
+
 def resolve(game: Game, config: Config | None = None) -> Config:
     """`config` with every open parameter filled: the game's measured values, else generic."""
     cfg = config or Config()
-    from .bots import search_defaults  # the per-game knowledge lives with the bots
-
-    tuned = search_defaults(game)
+    tuned = _TUNED.get(game.name)
     out = replace(cfg)
     for name in ("exploration", "playout_depth", "policy", "evaluate", "tree_depth",
                  "policy_first", "outcome"):

@@ -20,6 +20,7 @@ from typing import Any
 
 from celery import shared_task
 from celery.exceptions import SoftTimeLimitExceeded
+from django.conf import settings
 from django.core.cache import cache
 from django.utils.translation import gettext_noop as N_
 
@@ -32,6 +33,7 @@ from companion.engines.base import render
 
 log = logging.getLogger(__name__)
 TOP = 3
+PROGRESS_S = 0.25  # a progress report about this often (setting HINT_PROGRESS_S)
 SHARD_TTL = 120
 
 
@@ -116,13 +118,13 @@ def _run(
         deadline=deadline,
         seed=seed,
         progress=progress,
-        progress_every=0.25,
+        progress_every=getattr(settings, "HINT_PROGRESS_S", PROGRESS_S),
         stats=stats,
     )
     return game, state, result, stats
 
 
-@shared_task(name="advisor.search_shard", acks_late=False)
+@shared_task(name=hints.SHARD_TASK, acks_late=False)
 def search_shard(**job: Any) -> bool:
     """One root-parallel part of a hint: its root statistics go to the cache for `suggest`."""
     # A shard ends a little before `suggest` so that its statistics are there to merge.
@@ -140,7 +142,7 @@ def search_shard(**job: Any) -> bool:
     return True
 
 
-@shared_task(name="advisor.suggest", acks_late=False)
+@shared_task(name=hints.SUGGEST_TASK, acks_late=False)
 def suggest(**job: Any) -> dict[str, Any]:
     table_id, seat = job["table_id"], job["seat"]
     started = time.perf_counter()
@@ -193,6 +195,7 @@ def _suggest(job: dict[str, Any], base: dict[str, Any], on_progress, started: fl
         game, state, _, stats = _run(job, job["seed"], on_progress, deadline)
         merged = _stats_by_text(game, state, stats)
         wait = max(0.0, deadline + finish_time.reserve() / 2 - time.perf_counter())
+        wait += getattr(settings, "HINT_SHARD_GRACE_S", 0.0)  # tests: wait for every shard
         shards_used = 1 + _merge_shards(merged, hint_id, job["shards"], wait)
         searched = time.perf_counter()  # what follows is what FinishTime reserves time for
         total = sum(entry[0] for entry in merged.values()) or 1

@@ -27,13 +27,14 @@ def lost_worker(monkeypatch, say_started: bool) -> list[dict]:
     dies at once). Returns the jobs handed over."""
     jobs: list[dict] = []
 
-    def apply_async(kwargs, **options):
+    def send_task(name, kwargs, **options):
+        assert name == hints.SUGGEST_TASK
         jobs.append(kwargs)
         if say_started:
             base = {"hint_id": kwargs["hint_id"], "seq": kwargs["seq"], "budget_ms": 400}
             tasks.publish(kwargs["table_id"], kwargs["seat"], {**base, "status": "started"})
 
-    monkeypatch.setattr(tasks.suggest, "apply_async", apply_async)
+    monkeypatch.setattr(hints, "send_task", send_task)
     return jobs
 
 

@@ -4,7 +4,6 @@ budget, and sees only what the asking seat knows."""
 from __future__ import annotations
 
 import random
-import time
 
 import pytest
 
@@ -16,6 +15,7 @@ from companion.engines.dog.cards import UNKNOWN
 from companion.engines.lifeislife.scoring import lives_lost, round_points
 from companion.engines.lifeislife.state import RoundResult
 
+from .clocks import StepClock
 from .dog_positions import ENTER_GOAL, FORCED_WIN, KNOCK, dog, midgame, pos
 
 
@@ -59,16 +59,24 @@ def test_reproducible_with_a_seed() -> None:
 
 
 def test_respects_the_time_budget() -> None:
+    # The budget's logic on a clock that steps 1 ms per reading (one reading per iteration):
+    # the search stops at the first reading past the deadline, whatever the machine's load.
     st = midgame(seed=5)
     for budget in (30, 150):
-        t0 = time.perf_counter()
-        result = search(dog, st, 0, budget_ms=budget, seed=1)
-        wall = time.perf_counter() - t0
+        clock = StepClock(0.001)
+        result = search(dog, st, 0, budget_ms=budget, seed=1, clock=clock)
         assert result.iterations > 0
-        # one iteration (about a millisecond) may run past the deadline; the margin is for
-        # a busy machine (the tests share two cores with other work)
-        assert budget / 1000 <= result.elapsed < budget / 1000 + 0.15
-        assert wall < budget / 1000 + 0.3
+        assert budget / 1000 <= result.elapsed <= budget / 1000 + 0.002
+        assert result.iterations == pytest.approx(budget, abs=2)
+
+
+def test_a_deadline_counts_the_set_up_and_wins_when_sooner() -> None:
+    st = midgame(seed=5)
+    clock = StepClock(0.001)
+    start = clock.now
+    result = search(dog, st, 0, budget_ms=1000, deadline=start + 0.05, seed=1, clock=clock)
+    assert clock.now <= start + 0.05 + 0.003  # stopped by the deadline, not the budget
+    assert 0 < result.iterations < 50
 
 
 def test_iterations_cap_a_time_budget() -> None:
@@ -82,7 +90,7 @@ def test_progress_reports_best_so_far_and_stats_add_up() -> None:
     reports: list[SearchResult] = []
     stats: dict = {}
     result = search(dog, st, 0, budget_ms=120, seed=3, progress=reports.append,
-                    progress_every=0.03, stats=stats)
+                    progress_every=0.03, stats=stats, clock=StepClock(0.001))
     assert reports and all(r.iterations <= result.iterations for r in reports)
     assert sum(v for v, _, _ in stats.values()) == sum(c.visits for c in result.choices)
     assert sum(c.visits for c in result.choices) == result.iterations
@@ -102,7 +110,7 @@ def test_progress_may_cancel_the_search() -> None:
 
     with pytest.raises(Stop):
         search(dog, midgame(seed=6), 0, budget_ms=500, seed=1, progress=cancel,
-               progress_every=0.01)
+               progress_every=0.01, clock=StepClock(0.001))
 
 
 def test_refuses_a_seat_that_is_not_to_move_and_a_search_without_limit() -> None:
@@ -201,8 +209,8 @@ def test_round_survival_reads_the_finished_round_or_the_hands() -> None:
 
 def test_early_stop_ends_a_decided_search_with_the_same_answer() -> None:
     st = pos(**FORCED_WIN)
-    full = search(dog, st, 0, budget_ms=1500, seed=1)
-    early = search(dog, st, 0, budget_ms=1500, seed=1, early_stop=True)
+    full = search(dog, st, 0, budget_ms=1500, seed=1, clock=StepClock(0.001))
+    early = search(dog, st, 0, budget_ms=1500, seed=1, early_stop=True, clock=StepClock(0.001))
     assert best_text(st, early) == best_text(st, full) == "3 T62-G1"
     assert early.iterations < full.iterations and early.elapsed < 0.75 * full.elapsed
     # the leader's margin exceeded what the time left could still change

@@ -19,6 +19,7 @@ from companion.advisor.bots import (
 )
 from companion.engines.base import TABLE
 
+from .clocks import StepClock
 from .dog_positions import KNOCK, dog, midgame, pos
 
 
@@ -87,13 +88,13 @@ def test_the_garbage_collector_is_paused_during_a_search_only(monkeypatch) -> No
     st = midgame(seed=4)
     assert gc.isenabled()
     ismcts.search(dog, st, 0, budget_ms=30, seed=1, progress_every=0.001,
-                  progress=lambda _: seen.append(gc.isenabled()))
+                  progress=lambda _: seen.append(gc.isenabled()), clock=StepClock(0.001))
     assert seen and all(seen)  # not in a web process: only where enabled
     seen.clear()
     monkeypatch.setattr(ismcts._cyclic_gc_paused, "enabled", False)  # restored after the test
     ismcts.pause_gc_during_searches()  # a worker's pool process
     ismcts.search(dog, st, 0, budget_ms=60, seed=1, progress_every=0.01,
-                  progress=lambda _: seen.append(gc.isenabled()))
+                  progress=lambda _: seen.append(gc.isenabled()), clock=StepClock(0.001))
     assert seen and not any(seen)
     assert gc.isenabled()
     # searches side by side share the pause: it ends with the last of them

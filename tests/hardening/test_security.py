@@ -439,13 +439,13 @@ def test_a_hint_flood_does_not_starve_play_entry(tmp_path):
 
 
 def test_searches_have_hard_time_limits(monkeypatch, settings):
-    from companion.advisor import hints, tasks
+    from companion.advisor import hints
     from companion.celery import app
 
     assert 0 < app.conf.task_soft_time_limit < app.conf.task_time_limit <= 120
     sent: list[dict] = []
-    monkeypatch.setattr(tasks.suggest, "apply_async", lambda **kw: sent.append(kw))
-    monkeypatch.setattr(tasks.search_shard, "apply_async", lambda **kw: sent.append(kw))
+    monkeypatch.setattr(hints, "send_task", lambda name, kwargs, **kw: sent.append(
+        {"kwargs": kwargs, **kw}))
     settings.HINT_SHARDS = 2
     table_id = "limits" + secrets.token_hex(4)
     hints.request_hint(
