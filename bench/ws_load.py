@@ -41,6 +41,7 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "companion.settings")
 import urllib.error
 
 from websockets.asyncio.client import connect
+from websockets.exceptions import InvalidHandshake
 
 from companion.engines import get_game
 from tests.services import POSTGRES_URL, http_json
@@ -96,6 +97,7 @@ class Stats:
     tables: int = 0
     lost_details: list[str] = field(default_factory=list)
     gaps: int = 0
+    retried_connects: int = 0
 
 
 class Load:
@@ -118,6 +120,21 @@ class Load:
             self.pool, lambda: http_json(base, method, path, body, token)
         )
         return answer, time.perf_counter() - t0
+
+    async def connect(self, url: str, token: str):
+        """A phone's websocket; a handshake the server drops (its handshake timeout on a
+        saturated machine) is tried again after a pause, as the page's ws extension does."""
+        for attempt in range(5):
+            try:
+                return await connect(url, origin=self.top.base_url, open_timeout=30,
+                                     additional_headers={"Authorization": f"Bearer {token}"},
+                                     max_size=None)
+            except (OSError, InvalidHandshake, TimeoutError):
+                if attempt == 4:
+                    raise
+                self.stats.retried_connects += 1
+                await asyncio.sleep(0.5 * 2**attempt * (0.5 + self.rng.random()))
+        raise AssertionError("unreachable")
 
     async def listen(self, phone: Phone) -> None:
         try:
@@ -164,12 +181,8 @@ class Load:
         listeners = []
         for phone in phones:
             ws_url = self.top.ws_urls[(index + phone.seat) % len(self.top.ws_urls)]
-            phone.ws = await connect(
-                f"{ws_url}/ws/tables/{tid}/?format=json",
-                origin=self.top.base_url,
-                additional_headers={"Authorization": f"Bearer {tokens[phone.seat]}"},
-                open_timeout=30,
-                max_size=None,
+            phone.ws = await self.connect(
+                f"{ws_url}/ws/tables/{tid}/?format=json", tokens[phone.seat]
             )
             listeners.append(asyncio.create_task(self.listen(phone)))
         self.stats.tables += 1
@@ -322,11 +335,17 @@ def main(argv: list[str] | None = None) -> Stats:
         own = resource.getrusage(resource.RUSAGE_SELF)
         busy_after = machine_busy()
         own_cpu = own.ru_utime + own.ru_stime - own_before.ru_utime - own_before.ru_stime
+        if stats.lost or stats.gaps:  # what the servers said about it
+            for log in sorted(Path(workdir).glob("web*.log")):
+                lines = log.read_text(errors="replace").splitlines()
+                for line in [x for x in lines if "WARNING" in x or "ERROR" in x][-20:]:
+                    print(f"{log.name}: {line[:300]}")
     submit_ms = [1000 * s for s in stats.submit]
     fanout_ms = [1000 * s for s in stats.fanout]
     print(f"{args.tables} tables × 4 phones on 2 Daphne processes, pace {args.pace} s, "
           f"{elapsed:.0f} s: {stats.plays} plays ({stats.plays / elapsed:.1f}/s), "
-          f"{stats.tables} table rounds, {stats.refused} refused")
+          f"{stats.tables} table rounds, {stats.refused} refused, "
+          f"{stats.retried_connects} websocket handshakes tried again")
     print(f"submit ms: p50 {pct(submit_ms, 0.5):.1f} p95 {pct(submit_ms, 0.95):.1f} "
           f"max {max(submit_ms, default=0):.1f}")
     print(f"fan-out ms (response → all 4 phones): p50 {pct(fanout_ms, 0.5):.1f} "
