@@ -180,11 +180,21 @@ def _state_before(table: Any, game: Game, effective: list[Any], index: int) -> A
 
 
 def _wording(game_name: str) -> Any:
-    """The module that says a game's actions (``action_words``, ``subject``), or None."""
+    """The module that says a game's actions in words, or None: ``actor_seat(state, action)``
+    (whose action; None: the table's report) and ``action_words(game, state, action, names,
+    visible)`` (the predicate; without ``visible`` no private card is named)."""
     if game_name == "dog":
         from .presenters import dog_words
 
         return dog_words
+    if game_name == "hit":
+        from .presenters import hit_words
+
+        return hit_words if hasattr(hit_words, "action_words") else None
+    if game_name == "lifeislife":
+        from .presenters import lifeislife_words
+
+        return lifeislife_words if hasattr(lifeislife_words, "action_words") else None
     return None
 
 
@@ -234,6 +244,7 @@ def _say(
     from companion.engines import get_game
 
     from .models import Event
+    from .presenters.colours import player
 
     game = get_game(table.game)
     seats = list(table.seats.all())
@@ -257,11 +268,11 @@ def _say(
                 for seat in getattr(item, "forget", ()):
                     state = game.forget(state, seat)
         action = game.parse_action(state, text)
-        subject = words.subject(state, action, names, colours)
+        mover = words.actor_seat(state, action)
         does = words.action_words(game, state, action, names, visible)
     except Exception:  # an entry the position before it cannot take: left as it was stored
         return {}
-    mover = words.actor_seat(state, action)
+    subject = gettext("The table") if mover is None else player(names, colours, mover)
     by = event.seat
     if event.kind == Event.Kind.ACTION:
         if mover is not None and by != mover:

@@ -80,10 +80,10 @@ def test_switching_language_mid_game(server, phone, screenshot):
     ben.fill("input[name='count-1']", "6")
     ben.click("button:has-text('Save my hand')")
     ann.wait_for_selector('#status[data-seq="2"]')
-    expect(ann.locator("#history")).to_contain_text("il posto 1 ha inserito la sua mano")
-    expect(ben.locator("#history")).to_contain_text("1,1,1,1,1,1")
+    expect(ann.locator("#history")).to_contain_text("inserisce la mano (6 carte)")
+    expect(ben.locator("#history")).to_contain_text("enters the hand: 1 / 11, 1 / 11")
 
     # And back to English.
     switch(ann, "en")
-    expect(ann.locator("#history")).to_contain_text("seat 1 entered their hand")
+    expect(ann.locator("#history")).to_contain_text("enters the hand (6 cards)")
     assert re.search(r"to exchange", ann.locator("#status").inner_text())

@@ -67,11 +67,11 @@ def test_load_a_record_and_step_through_its_replay(server, phone, screenshot, tm
     # → steps forward: the rows are laid out, then the hands are entered (never shown)
     big_screen.keyboard.press("ArrowRight")
     expect(counter).to_have_text(f"Step 1 of {n}")
-    expect(big_screen.locator(".replay-move")).to_contain_text("deal rows")
+    expect(big_screen.locator(".replay-move")).to_contain_text("lays out the rows")
     expect(big_screen.locator("#replay-position")).to_have_value("1")
     big_screen.keyboard.press("ArrowRight")
     expect(counter).to_have_text(f"Step 2 of {n}")
-    expect(big_screen.locator(".replay-move")).to_contain_text("seat 0 entered their hand")
+    expect(big_screen.locator(".replay-move")).to_contain_text("enters the hand (")
     hand = log[1].split(" ", 2)[2]
     expect(big_screen.locator("#replay-step")).not_to_contain_text(hand)
 
@@ -80,7 +80,7 @@ def test_load_a_record_and_step_through_its_replay(server, phone, screenshot, tm
     big_screen.locator("#replay-position").fill(str(swap + 1))
     expect(counter).to_have_text(f"Step {swap + 1} of {n}")
     row = log[swap].split(":")[0].split()[1]
-    expect(big_screen.locator(".replay-move")).to_contain_text(f"take row {row}")
+    expect(big_screen.locator(".replay-move")).to_contain_text(f"takes row {row}")
     screenshot(big_screen, "swap")
 
     big_screen.locator("#replay-step [data-replay=previous]").click()

@@ -2,6 +2,9 @@
 colour's letter (B for blue, K for black, so no two colours share one), drawn in the ink
 (black or white) that contrasts most with the colour."""
 
+from collections.abc import Sequence
+
+from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 COLOURS = ("red", "blue", "green", "yellow", "purple", "orange")
@@ -77,3 +80,11 @@ def chip(colour: str) -> dict[str, str]:
         "ink": ink(fill),
         "name": colour_name(colour),
     }
+
+
+def player(names: Sequence[str], colours: Sequence[str] | None, seat: int) -> str:
+    """A seat as people say it: its name and colour, "Ann (red)"; just the name without
+    colours."""
+    if not colours:
+        return names[seat]
+    return _("%(name)s (%(colour)s)") % {"name": names[seat], "colour": colour_name(colours[seat])}

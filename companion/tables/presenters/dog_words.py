@@ -31,7 +31,7 @@ from companion.engines.dog.board import kennel_seat
 from companion.engines.dog.cards import FOUR, JOKER, SEVEN, SWAP, TOKEN, UNKNOWN
 from companion.engines.dog.state import DogState
 
-from .colours import colour_name
+from .colours import player
 from .legal_plays import PlayWords
 
 
@@ -43,13 +43,6 @@ def card_name(code: int) -> str:
     if code == 1:
         return _("1 / 11")
     return TOKEN[code]
-
-
-def player(names: Sequence[str], colours: Sequence[str] | None, seat: int) -> str:
-    """A seat as people say it: "Ann (red)"; just the name without colours."""
-    if not colours:
-        return names[seat]
-    return _("%(name)s (%(colour)s)") % {"name": names[seat], "colour": colour_name(colours[seat])}
 
 
 # --- where a figure stands ------------------------------------------------------------------

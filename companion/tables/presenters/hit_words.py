@@ -58,6 +58,28 @@ def _hits(game: Game, state: HitState, action: HitAction, names: list[str]) -> s
     return _("hits %(figures)s") % {"figures": _(", ").join(hit)} if hit else ""
 
 
+def _play_what(game: Game, state: HitState, action: HitAction, names: list[str]) -> str:
+    """What playing a card does: the coins it gives, or the figures it moves and hits."""
+    text = game.format_action(state, action)
+    token = TOKEN[action.card]
+    if not action.moves:
+        coins = CARDS[token]["coins"]
+        if len(text.split()) == 1:
+            return _("take %(coins)s coins") % {"coins": coins}
+        if coins:
+            return ngettext(
+                "lay it down unused (+%(coins)s coin)",
+                "lay it down unused (+%(coins)s coins)",
+                coins,
+            ) % {"coins": coins}
+        return _("lay it down unused")
+    what = _(", ").join(_moves(text))
+    hits = _hits(game, state, action, names)
+    if hits:
+        what = _("%(moves)s; %(hits)s") % {"moves": what, "hits": hits}
+    return what
+
+
 def describe(game: Game, state: HitState, action: HitAction, names: list[str]) -> PlayWords:
     """One legal decision of the seat to move in words, with its group (the card played, laying
     down two, buying, the reshuffle)."""
@@ -65,23 +87,7 @@ def describe(game: Game, state: HitState, action: HitAction, names: list[str]) -
     if action.kind == PLAY:
         token = TOKEN[action.card]
         card = card_label(token)
-        if not action.moves:
-            coins = CARDS[token]["coins"]
-            if len(text.split()) == 1:
-                what = _("take %(coins)s coins") % {"coins": coins}
-            elif coins:
-                what = ngettext(
-                    "lay it down unused (+%(coins)s coin)",
-                    "lay it down unused (+%(coins)s coins)",
-                    coins,
-                ) % {"coins": coins}
-            else:
-                what = _("lay it down unused")
-        else:
-            what = _(", ").join(_moves(text))
-            hits = _hits(game, state, action, names)
-            if hits:
-                what = _("%(moves)s; %(hits)s") % {"moves": what, "hits": hits}
+        what = _play_what(game, state, action, names)
         return PlayWords(token, card, _("Play %(card)s: %(what)s") % {"card": card, "what": what})
     if action.kind == DISCARD:
         under, top = (card_label(TOKEN[c]) for c in action.cards)
@@ -109,3 +115,72 @@ def describe(game: Game, state: HitState, action: HitAction, names: list[str]) -
         )
         return PlayWords("shuffle", _("Shuffle the discard pile"), label)
     return PlayWords("other", _("Other"), text)
+
+
+# --- the history: any action said as what its seat did ("buys Hunt for 6 coins") ------------
+
+
+def actor_seat(state: HitState, action: HitAction) -> int | None:
+    """Whose action it is (a hand entry: its seat), None for the table's market report."""
+    from companion.engines.hit.actions import HAND, MARKET
+
+    if action.kind == HAND:
+        return action.seat
+    if action.kind == MARKET:
+        return None
+    return state.turn
+
+
+def _cards(codes: tuple[int, ...]) -> str:
+    return _(", ").join(card_label(TOKEN[c]) for c in codes)
+
+
+def action_words(
+    game: Game, state: HitState, action: HitAction, names: list[str], visible: bool
+) -> str:
+    """The predicate of an action's history line ("plays Start 3: …", "buys Hunt for 6 coins",
+    "draws 2 cards"); without ``visible`` (a private entry read by the others) no card it
+    keeps hidden is named."""
+    from companion.engines.hit.actions import DRAW, HAND, MARKET
+
+    kind = action.kind
+    if kind == PLAY:
+        what = _play_what(game, state, action, names)
+        return _("plays %(card)s: %(moves)s") % {
+            "card": card_label(TOKEN[action.card]),
+            "moves": what,
+        }
+    if kind == DISCARD:
+        under, top = (card_label(TOKEN[c]) for c in action.cards)
+        return _("lays down %(under)s, then %(top)s on top: a figure comes out") % {
+            "under": under,
+            "top": top,
+        }
+    if kind == BUY:
+        token = TOKEN[action.card]
+        return _("buys %(card)s for %(cost)s coins") % {
+            "card": card_label(token),
+            "cost": CARDS[token]["cost"],
+        }
+    if kind == END:
+        return _("ends the turn")
+    if kind == SHUFFLE:
+        if action.keep:
+            return _("shuffles the discard pile, keeping the shield card on it")
+        return _("shuffles the whole discard pile, the shield card too")
+    if kind == DRAW:
+        named = [c for c in action.cards if c]
+        if visible and named and len(named) == len(action.cards):
+            return _("draws %(cards)s") % {"cards": _cards(action.cards)}
+        count = len(action.cards)
+        return ngettext("draws %(count)s card", "draws %(count)s cards", count) % {"count": count}
+    if kind == MARKET:
+        return _("lays out the market: %(cards)s") % {"cards": _cards(action.cards)}
+    if kind == HAND:
+        if visible:
+            return _("enters the hand: %(cards)s") % {"cards": _cards(action.cards)}
+        count = len(action.cards)
+        return ngettext(
+            "enters the hand (%(count)s card)", "enters the hand (%(count)s cards)", count
+        ) % {"count": count}
+    return _("makes a move")

@@ -37,3 +37,62 @@ def describe(game: Game, state: LifeState, action: LifeAction, names: list[str])
             label = _("Knock: announce the last round")
         return PlayWords("knock", _("Knock"), label)
     return PlayWords("other", _("Other"), text)
+
+
+# --- the history: any action said as what its seat did ("takes row 3, laying down …") -------
+
+
+def actor_seat(state: LifeState, action: LifeAction) -> int | None:
+    """Whose action it is (a hand entry: its seat), None for the table's deal."""
+    from companion.engines.lifeislife.actions import DEAL, HAND
+
+    if action.kind == HAND:
+        return action.seat
+    if action.kind == DEAL:
+        return None
+    return state.turn
+
+
+def _animals(codes: tuple[int, ...]) -> str:
+    from companion.engines.lifeislife.cards import TOKEN
+
+    return _(", ").join(animal_name(TOKEN[c]) for c in codes)
+
+
+def action_words(
+    game: Game, state: LifeState, action: LifeAction, names: list[str], visible: bool
+) -> str:
+    """The predicate of an action's history line ("takes row 3, laying down bear, mole",
+    "knocks: the last round begins"); without ``visible`` no hidden animal is named."""
+    from django.utils.translation import ngettext
+
+    from companion.engines.lifeislife.actions import DEAL, HAND
+
+    kind = action.kind
+    if kind == SWAP:
+        values = {"row": action.row, "cards": _animals(action.cards)}
+        said = _("takes row %(row)s, laying down %(cards)s") % values
+        if action.sudden:
+            said = _("%(swap)s, and calls sudden death with the %(sudden)s") % {
+                "swap": said,
+                "sudden": _animals((action.sudden,)),
+            }
+        return said
+    if kind == KNOCK:
+        if state.knocked_by >= 0:
+            return _("keeps the cards this last turn")
+        return _("knocks: the last round begins")
+    if kind == DEAL:
+        rows = _("; ").join(
+            _("row %(row)s: %(cards)s") % {"row": i + 1, "cards": _animals(tuple(row))}
+            for i, row in enumerate(action.rows)
+        )
+        return _("deals the cards and lays out the rows (%(rows)s)") % {"rows": rows}
+    if kind == HAND:
+        if visible:
+            return _("enters the hand: %(cards)s") % {"cards": _animals(action.cards)}
+        count = len(action.cards)
+        return ngettext(
+            "enters the hand (%(count)s card)", "enters the hand (%(count)s cards)", count
+        ) % {"count": count}
+    return _("makes a move")
