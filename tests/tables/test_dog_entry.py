@@ -284,3 +284,46 @@ def test_hit_areas_are_large_and_each_point_belongs_to_the_nearest_target():
             for other in centres:  # never nearer to another target (0.2: rounding)
                 dist = ((point[0] - other[0]) ** 2 + (point[1] - other[1]) ** 2) ** 0.5
                 assert own <= dist + 0.2
+
+
+def taps_to_confirm(client: Client, table: Table, card: str, choose) -> tuple[int, str]:
+    """Tap the card, then what ``choose`` picks among the board's targets (or a joker kind),
+    until the confirm; the count includes the Confirm tap. Returns (taps, the play)."""
+    params: dict[str, str] = {"card": card}
+    taps_made = 1
+    for _ in range(12):
+        html = get_entry(client, table, **params).content.decode()
+        if 'data-step="confirm"' in html:
+            action = unescape(re.search(r'name="action" value="([^"]+)"', html).group(1))
+            return taps_made + 1, action
+        params = choose(html, taps(html))
+        taps_made += 1
+    raise AssertionError("no confirm")
+
+
+def by_field(*fields: str):
+    """Tap the targets on these fields in turn (a joker kind is named as "as:5")."""
+    order = list(fields)
+
+    def choose(html: str, offered: list[dict]) -> dict[str, str]:
+        want = order.pop(0)
+        if want.startswith("as:"):
+            return {"card": "joker", "joker_as": want[3:]}
+        return next(t["query"] for t in offered if t["field"] == want and t["kind"] != "selected")
+
+    return choose
+
+
+def test_taps_per_play():
+    """An ordinary play is at most 3 taps; the counts of docs/tables.md ("What a tap does")."""
+    table, client = table_with(OPENING[:5])  # after the exchange: everyone in the kennel
+    assert taps_to_confirm(client, table, "1", by_field("K@0")) == (3, "1 K")
+    table, client = table_with(ANN_TURN)  # Ann: figures on T0 and T8, two in the kennel
+    assert taps_to_confirm(client, table, "5", by_field("T8")) == (3, "5 T8-T13")
+    assert taps_to_confirm(client, table, "4", by_field("T8", "T4")) == (4, "4 T8-T4")
+    assert taps_to_confirm(client, table, "swap", by_field("T8", "T36")) == (4, "swap T8 T36")
+    assert taps_to_confirm(client, table, "joker", by_field("as:5", "T8")) == (4, "joker=5 T8-T13")
+    assert taps_to_confirm(client, table, "7", by_field("T8", "T12", "T0", "T3")) == (
+        6,
+        "7 T8-T12 T0-T3",
+    )
