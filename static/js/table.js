@@ -126,6 +126,12 @@
   document.addEventListener("htmx:responseError", function (evt) {
     var xhr = evt.detail.xhr;
     if (xhr && xhr.status === 503) showTrouble(xhr.responseText);
+    // A step of the entry that is no longer on offer (the table moved on under the tap) says
+    // why (the 400 names the step) instead of doing nothing.
+    var config = evt.detail.requestConfig;
+    if (xhr && xhr.status === 400 && config && config.verb === "get" && /\/entry(\?|$)/.test(config.path)) {
+      showTrouble(xhr.responseText);
+    }
   });
   document.addEventListener("htmx:afterRequest", function (evt) {
     if (evt.detail.successful) showTrouble("");

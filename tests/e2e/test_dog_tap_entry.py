@@ -113,6 +113,14 @@ def test_tap_a_five_a_seven_and_a_swap(server, phone, screenshot, lang):
     figures = {}
     delays = {}
 
+    # A step that is not on offer (issue #18's crash) is refused in words, on the page.
+    ben_page.evaluate(
+        "url => htmx.ajax('GET', url, {target: '#entry', swap: 'outerHTML'})",
+        f"/t/{tid}/entry?card=7&seven=T99-T100",
+    )
+    expect(ben_page.locator("#trouble")).to_contain_text("seven=T99-T100")
+    expect(ben_page.locator("#entry")).to_have_attribute("data-step", "cards")
+
     # Ben plays a 5: the card, his figure on the board (one place to go: the confirm), Confirm.
     ben.card("5")
     expect(ben_page.locator("#entry")).to_have_attribute("data-step", "moves")

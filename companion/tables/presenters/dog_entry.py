@@ -22,7 +22,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import pgettext_lazy
 
 from companion.engines.base import Game, InvalidActionError
-from companion.engines.dog.actions import DISCARD, FOLD, PLAY, DogAction
+from companion.engines.dog.actions import FOLD, PLAY, DogAction
 from companion.engines.dog.board import kennel_seat
 from companion.engines.dog.cards import JOKER, JOKER_AS, SEVEN, START_CARDS, SWAP, TOKEN, parse_card
 from companion.engines.dog.notation import parse_position, position_token
@@ -188,7 +188,6 @@ def entry(
     ]
     # Folding is offered only when the engine lists it: never while the known hand can play.
     out["can_fold"] = any(a.kind == FOLD for a in legal)
-    out["can_discard"] = any(a.kind == DISCARD for a in legal)
     pick = steps.get("pick")
     if pick:
         return _confirm_pick(game, state, legal, out, pick, names)
