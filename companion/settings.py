@@ -13,6 +13,8 @@ import dj_database_url
 from django.utils.csp import CSP
 from redis.exceptions import ConnectionError as RedisConnectionError
 
+from companion.core.local_site import local_hosts, local_secret_key
+
 BASE_DIR = Path(__file__).resolve().parent.parent
 
 
@@ -27,9 +29,17 @@ def env_list(name: str, default: str = "") -> list[str]:
     return [item.strip() for item in os.environ.get(name, default).split(",") if item.strip()]
 
 
-DEBUG = env_bool("DJANGO_DEBUG", default="DJANGO_SECRET_KEY" not in os.environ)
-SECRET_KEY = os.environ.get("DJANGO_SECRET_KEY", "dev-only-insecure-key-change-me-in-production")
-ALLOWED_HOSTS = env_list("DJANGO_ALLOWED_HOSTS", "*")
+# The embedded default (no REDIS_URL) serves phones on a network too: DEBUG only when asked
+# for, a secret key made on the first start and kept beside the database, and the hosts this
+# machine answers to (its names and addresses) plus DJANGO_ALLOWED_HOSTS (docs/operations.md).
+EMBEDDED = not os.environ.get("REDIS_URL")
+DEBUG = env_bool("DJANGO_DEBUG", default=False)
+SECRET_KEY = os.environ.get("DJANGO_SECRET_KEY") or local_secret_key(
+    Path(os.environ.get("DJANGO_SECRET_KEY_FILE", BASE_DIR / ".secret_key"))
+)
+ALLOWED_HOSTS = env_list("DJANGO_ALLOWED_HOSTS")
+if not ALLOWED_HOSTS or env_bool("DJANGO_ALLOW_LOCAL_HOSTS", default=EMBEDDED):
+    ALLOWED_HOSTS += local_hosts()
 CSRF_TRUSTED_ORIGINS = env_list("DJANGO_CSRF_TRUSTED_ORIGINS")
 
 INSTALLED_APPS = [
@@ -144,7 +154,6 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # --- Redis: Celery broker + result store and the channel layer, when REDIS_URL is set.
 REDIS_URL = os.environ.get("REDIS_URL", "")
-EMBEDDED = not REDIS_URL
 
 # A pooled Redis connection broken by a Redis restart fails once on its next use: one retry on
 # a fresh connection hides that, so live updates and the cache resume by themselves.
@@ -226,19 +235,21 @@ CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 STATIC_URL = "/static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
 STATIC_ROOT = Path(os.environ.get("STATIC_ROOT", BASE_DIR / "staticfiles"))
+# `make run` serves the files where they are; the image collects them (collectstatic) first.
+STATIC_FROM_SOURCE = DEBUG or (EMBEDDED and "STATIC_ROOT" not in os.environ)
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {
         "BACKEND": (
             "django.contrib.staticfiles.storage.StaticFilesStorage"
-            if DEBUG
+            if STATIC_FROM_SOURCE
             else "whitenoise.storage.CompressedManifestStaticFilesStorage"
         )
     },
 }
 
-# Without DEBUG (production) files come from STATIC_ROOT, filled by collectstatic at image build.
-WHITENOISE_USE_FINDERS = DEBUG
+# In production files come from STATIC_ROOT, filled by collectstatic at image build.
+WHITENOISE_USE_FINDERS = STATIC_FROM_SOURCE
 WHITENOISE_AUTOREFRESH = DEBUG
 
 LANGUAGE_CODE = "en"
@@ -250,8 +261,10 @@ USE_TZ = True
 
 # --- Production hardening (only when not DEBUG).
 if not DEBUG:
-    SESSION_COOKIE_SECURE = env_bool("DJANGO_SECURE_COOKIES", True)
-    CSRF_COOKIE_SECURE = env_bool("DJANGO_SECURE_COOKIES", True)
+    # The embedded default is reached over plain http on a home network: cookies marked
+    # secure would never come back from the phones.
+    SESSION_COOKIE_SECURE = env_bool("DJANGO_SECURE_COOKIES", not EMBEDDED)
+    CSRF_COOKIE_SECURE = env_bool("DJANGO_SECURE_COOKIES", not EMBEDDED)
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
     SECURE_SSL_REDIRECT = env_bool("DJANGO_SSL_REDIRECT", False)
     SECURE_HSTS_SECONDS = int(os.environ.get("DJANGO_HSTS_SECONDS", "0"))

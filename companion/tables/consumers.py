@@ -30,7 +30,7 @@ from . import live, realtime, services, state_cache
 from .hint_watchdog import HintWatchdog
 from .models import Table
 from .rendering import hint_fragments
-from .tokens import cookie_name, token_from_cookie
+from .tokens import cookie_name, scribe_cookie, token_from_cookie
 
 # Phones send nothing but an occasional {"type": "sync"}. Daphne refuses frames over 1 MiB
 # before they reach Python (--websocket-max-message-size in docker-compose.yml; the limit also
@@ -157,7 +157,8 @@ class TableConsumer(HintWatchdog, AsyncWebsocketConsumer):
         for name, value in self.scope.get("headers", []):
             if name == b"authorization" and value.lower().startswith(b"bearer "):
                 tokens.append(value[7:].decode("latin-1").strip())
-        self.actor = services.actor_for(table, *tokens)
+        scribe = cookies.get(scribe_cookie(self.table_id)) == "1"
+        self.actor = services.actor_for(table, *tokens, scribe=scribe)
         return True
 
     @render_in_thread

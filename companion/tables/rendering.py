@@ -16,14 +16,15 @@ from django.utils.translation import gettext_lazy
 from companion.engines import TABLE as TABLE_DECISION
 from companion.engines import get_game
 
-from . import card_counter, localize, presenters, selectors
+from . import card_counter, localize, presenters, referee, rulings, selectors, services
 from .models import Table
 from .presenters import colours, legal_plays
 from .services import Actor
+from .state_cache import load_events
 
 PAGE = "tables/table.html"
 #: The live parts of the page: (which template, which partial).
-PAGE_FRAGMENTS = ("status", "history")
+PAGE_FRAGMENTS = ("status", "notices", "history")
 GAME_FRAGMENTS = ("board", "score", "entry")
 #: Every legal play of the seat to move as a button in words (the same for every game).
 PLAYS = "tables/legal_plays.html#plays"
@@ -62,15 +63,24 @@ def table_context(
         "game_template": presenter.template,
         "notation_examples": presenter.notation_examples,
     }
+    scribing = bool(actor and actor.enters_for_others)
     context.update(
         presenter.page_context(
-            game, state, position, seats, seat, bool(actor and actor.is_host), entry_args, highlight
+            game, state, position, seats, seat, scribing, entry_args, highlight
         )
     )
     context["all_plays"] = legal_plays.listing(
-        game, state, seat, bool(actor and actor.is_host), presenter.describe_play, names
+        game, state, seat, scribing, presenter.describe_play, names
     )
     context["counter"] = card_counter.panel_context(table, seats, seat)
+    context["referee_cards"] = referee.card_choices(table.game, presenter.card_name)
+    # The scribe's phone says in large type whose play it is entering.
+    entering = scribing and mover not in (TABLE_DECISION, seat) and game.phase(state) != "over"
+    context["entering_for"] = names[mover] if entering else None
+    context["your_turn"] = seat is not None and mover == seat
+    context["notices"] = rulings.notices_for(
+        game, load_events(table), seat, names, lambda: services.undoable_seq(table)
+    )
     return context
 
 
@@ -190,7 +200,7 @@ def plays_group_context(table: Table, actor: Actor | None, key: str | None) -> d
     state = selectors.seat_state(table, seat)
     names = [s.name for s in table.seats.all()]
     describe = presenters.get(table.game).describe_play
-    is_host = bool(actor and actor.is_host)
+    is_host = bool(actor and actor.enters_for_others)
     group = legal_plays.group(game, state, seat, is_host, describe, names, key)
     return {"table": table, "group": group}
 

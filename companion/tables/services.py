@@ -44,6 +44,14 @@ class Actor:
 
     seat: int | None
     is_host: bool
+    #: a seated host's phone switched to entering for the others (the scribe switch)
+    scribe: bool = False
+
+    @property
+    def enters_for_others(self) -> bool:
+        """Whether this phone enters other seats' plays: the host's, when it has no seat of
+        its own or its player switched to scribing; a seated phone enters its own."""
+        return self.is_host and (self.seat is None or self.scribe)
 
     @property
     def label(self) -> str:
@@ -152,7 +160,7 @@ def claim_seat(table_id: str, index: int, name: str | None = None) -> tuple[Seat
     return seat, token
 
 
-def actor_for(table: Table, *tokens: str | None) -> Actor | None:
+def actor_for(table: Table, *tokens: str | None, scribe: bool = False) -> Actor | None:
     """The actor that the presented tokens stand for at this table, or None (a spectator).
     A phone may hold a seat token and the host token at once (the host who also plays)."""
     seat_index: int | None = None
@@ -168,7 +176,7 @@ def actor_for(table: Table, *tokens: str | None) -> Actor | None:
                 seat_index = seat.index
     if seat_index is None and not is_host:
         return None
-    return Actor(seat_index, is_host)
+    return Actor(seat_index, is_host, scribe)
 
 
 # --- plays ------------------------------------------------------------------------------------
@@ -490,7 +498,7 @@ def _parse(game, state, text: Any):
 
 
 def _check_permission(game, state, action, actor: Actor, table: Table) -> None:
-    if actor.is_host:
+    if actor.enters_for_others:
         return
     mover = game.to_move(state)
     if presenters.get(game.name).is_seat_report(game, state, action, actor.seat):

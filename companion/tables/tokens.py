@@ -34,6 +34,11 @@ def cookie_name(table_id: str, role: str = "seat") -> str:
     return f"{role}-{table_id}"
 
 
+def scribe_cookie(table_id: str) -> str:
+    """``scribe-<id>``: "1" while a seated host's phone enters for the others (no secret)."""
+    return f"scribe-{table_id}"
+
+
 def cookie_value(table_id: str, token: str) -> str:
     return signing.dumps([table_id, token], salt=COOKIE_SALT)
 

@@ -24,6 +24,7 @@ urlpatterns = [
     path("<str:table_id>/hand", views.hand, name="hand"),
     path("<str:table_id>/correct", views.correct, name="correct"),
     path("<str:table_id>/hint", views.hint, name="hint"),
+    path("<str:table_id>/scribe", views.scribe, name="scribe"),
     path("<str:table_id>/coach", coach_views.switch, name="coach"),
     path("<str:table_id>/coach/reviews", coach_views.reviews, name="coach-reviews"),
     path("<str:table_id>/compose/<str:kind>", views.compose, name="compose"),

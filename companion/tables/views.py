@@ -19,7 +19,7 @@ from . import presenters, referee, services
 from .errors import BadInput, Refused, StaleSeq, TableError
 from .models import Table
 from .rendering import hint_context, live_fragments, plays_group_context, table_context
-from .tokens import COOKIE_MAX_AGE, cookie_name, cookie_value, token_from_cookie
+from .tokens import COOKIE_MAX_AGE, cookie_name, cookie_value, scribe_cookie, token_from_cookie
 
 
 def _table(table_id: str) -> Table:
@@ -34,7 +34,8 @@ def _actor(request: HttpRequest, table: Table) -> services.Actor | None:
         token_from_cookie(request.COOKIES.get(cookie_name(table.id, role), ""), table.id)
         for role in ("seat", "host")
     ]
-    return services.actor_for(table, *tokens)
+    scribe = request.COOKIES.get(scribe_cookie(table.id)) == "1"
+    return services.actor_for(table, *tokens, scribe=scribe)
 
 
 def _set_token_cookie(
@@ -418,3 +419,21 @@ def compose(request: HttpRequest, table_id: str, kind: str) -> HttpResponse:
             "said": recorded.said,
         },
     )
+
+
+@require_POST
+def scribe(request: HttpRequest, table_id: str) -> HttpResponse:
+    """The scribe switch of a seated host's phone: enter the others' plays too (on), or only
+    its own seat's (off). Kept in a cookie; the page reloads so that its socket follows."""
+    table = _table(table_id)
+    actor = _actor(request, table)
+    if actor is None or not actor.is_host:
+        return HttpResponse(_("only the host's phone can enter for others"), status=403)
+    on = request.POST.get("on") == "1"
+    response = redirect("tables:table", table_id=table.id)
+    if on:
+        response.set_cookie(scribe_cookie(table.id), "1", max_age=COOKIE_MAX_AGE, samesite="Lax",
+                            httponly=True)
+    else:
+        response.delete_cookie(scribe_cookie(table.id), samesite="Lax")
+    return response

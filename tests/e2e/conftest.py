@@ -48,10 +48,11 @@ class Server:
         self.env = {
             **os.environ,
             "SQLITE_PATH": str(workdir / "db.sqlite3"),
-            "DJANGO_DEBUG": "1",
+            # As `make run` serves the phones: DEBUG off, its own kept key.
+            "DJANGO_SECRET_KEY_FILE": str(workdir / "secret_key"),
             "PYTHONUNBUFFERED": "1",
         }
-        for key in ("DATABASE_URL", "REDIS_URL", "DJANGO_SECRET_KEY"):
+        for key in ("DATABASE_URL", "REDIS_URL", "DJANGO_SECRET_KEY", "DJANGO_DEBUG"):
             self.env.pop(key, None)
         self.log_path = workdir / "server.log"
         self.proc: subprocess.Popen | None = None

@@ -154,7 +154,8 @@ def test_four_phones_play_the_first_round(server, phone, screenshot):
     seq += 1
     wait_seq(pages, seq)
     cid = pages[2]
-    cid.click("summary:has-text('Referee')")
+    cid.click("summary:has-text('Ask the referee')")
+    cid.click("summary:has-text('Or type the play in notation')")
     cid.fill("#whatif-action", "12 T16-T28")  # Ben's figure is not Cid's to move
     cid.click("button:has-text('Record it')")
     cid.wait_for_selector("#ruling.refused")
@@ -199,7 +200,7 @@ def test_four_phones_play_the_first_round(server, phone, screenshot):
     ben.click("button:has-text('Undo last play')")
     seq += 1
     wait_seq(pages, seq)
-    expect(ben.locator("#ruling")).to_contain_text("Undone")
+    expect(ben.locator("#ruling")).to_contain_text("Taken back")
     expect(ann.locator("#history li.undone")).to_have_count(1)
     assert api_state(server, table_id)["to_move"] == 1
     others_play()

@@ -81,8 +81,8 @@ def test_one_round_through_the_ui(server, phone, screenshot):
 
     # A refused swap: Mia offers the same animals that lie in row 1.
     mia, lino = pages[1], pages[2]
-    mia.click("summary:has-text('Referee')")
-    mia.fill("#whatif-action", "swap 1: giraffe")
+    mia.click("summary:has-text('Ask the referee')")
+    mia.fill("#whatif-action", "swap 1: giraffe")  # no board to tap: the notation is open
     mia.click("button:has-text('Record it')")
     mia.wait_for_selector("#ruling.refused")
     assert "Rule:" in mia.locator("#ruling").inner_text()

@@ -21,10 +21,11 @@ def test_rule_link_of_a_ruling_opens_the_rule(server, phone, screenshot, locale,
     assert page.locator("header a.rules-link").get_attribute("href") == "/rules/dog/"
 
     # Before the deal no card can be played: the referee's "what if?" says why, with the rule.
-    page.click("details.whatif summary")
+    page.click("details.referee > summary")
+    page.click("details.referee details.notation > summary")
     page.fill("#whatif-action", "1 K")
-    page.locator("details.whatif button[type=submit]").first.click()
-    link = page.locator("#ruling a.rule-ref").first
+    page.locator("#referee-form > button[type=submit]").click()
+    link = page.locator("#referee-ruling a.rule-ref").first
     link.wait_for()
     assert link.get_attribute("href") == "/rules/dog/#exchange"
 
