@@ -10,6 +10,7 @@ translated where they are names (cards, animals, phases). The active language is
 
 from __future__ import annotations
 
+import bisect
 import contextlib
 import threading
 from collections import OrderedDict
@@ -151,9 +152,23 @@ _walks: OrderedDict[str, tuple[list[tuple[int, str]], dict[int, Any]]] = Ordered
 _said_lock = threading.Lock()
 
 
-def _state_before(table: Any, game: Game, effective: list[Any], index: int) -> Any:
+class _Log:
+    """The effective events of a table as the history reads them: their (seq, action) keys
+    and their seqs in order (which events came before a given seq)."""
+
+    def __init__(self, effective: list[Any]) -> None:
+        self.effective = effective
+        self.keys = [(item.event.seq, item.action) for item in effective]
+        self.seqs = [item.event.seq for item in effective]
+
+    def index_of(self, seq: int) -> int:
+        """How many effective events come before ``seq``."""
+        return bisect.bisect_left(self.seqs, seq)
+
+
+def _state_before(table: Any, game: Game, log: _Log, index: int) -> Any:
     """The true state after the first ``index`` effective events of ``table``."""
-    keys = [(item.event.seq, item.action) for item in effective]
+    effective, keys = log.effective, log.keys
     with _said_lock:
         walked, points = _walks.get(table.id, ([], {}))
     same = 0
@@ -171,6 +186,11 @@ def _state_before(table: Any, game: Game, effective: list[Any], index: int) -> A
         state = game.apply(state, game.parse_action(state, item.action))
         if (i + 1) % CHECKPOINT == 0 or i + 1 == len(effective):
             points[i + 1] = state
+    # the state just said is kept too (the lines are said oldest first: the next one goes on
+    # from here), but only the latest such: the others stay every CHECKPOINT events
+    end = len(effective)
+    points = {i: v for i, v in points.items() if i % CHECKPOINT == 0 or i == end}
+    points[index] = state
     with _said_lock:
         _walks[table.id] = (keys, points)
         _walks.move_to_end(table.id)
@@ -214,31 +234,37 @@ def history_words(table: Any, lines: list[dict[str, Any]], seat: int | None) -> 
     language = get_language()
     events = load_events(table)
     by_seq = {e.seq: e for e in events}
-    out: list[dict[str, Any]] = []
-    effective: list[Any] | None = None
-    for line in lines:
-        event = by_seq.get(line["seq"])
-        if event is None:
-            out.append(line)
-            continue
+    known: dict[int, dict[str, Any]] = {}
+    log: _Log | None = None
+    seats: list[Any] | None = None
+    # oldest first, so that each line's position goes on from the one before it
+    for seq in sorted({line["seq"] for line in lines if line["seq"] in by_seq}):
+        event = by_seq[seq]
         visible = event.private_to is None or event.private_to == seat
-        key = (table.id, event.seq, visible, language)
+        key = (table.id, seq, visible, language)
         with _said_lock:
             said = _said.get(key)
         if said is None:
-            if effective is None:
-                effective = effective_events(events)
-            said = _say(table, words, event, visible, effective, by_seq)
+            if log is None:
+                log = _Log(effective_events(events))
+                seats = list(table.seats.all())
+            said = _say(table, words, event, visible, log, by_seq, seats or [])
             with _said_lock:
                 _said[key] = said
                 while len(_said) > _MAX_LINES:
                     _said.popitem(last=False)
-        out.append({**line, **said})
-    return out
+        known[seq] = said
+    return [{**line, **known.get(line["seq"], {})} for line in lines]
 
 
 def _say(
-    table: Any, words: Any, event: Any, visible: bool, effective: list[Any], by_seq: dict
+    table: Any,
+    words: Any,
+    event: Any,
+    visible: bool,
+    log: _Log,
+    by_seq: dict,
+    seats: list[Any],
 ) -> dict[str, Any]:
     """One event in words: {"who", "text", "said"} (empty when it cannot be said)."""
     from companion.engines import get_game
@@ -247,7 +273,6 @@ def _say(
     from .presenters.colours import player
 
     game = get_game(table.game)
-    seats = list(table.seats.all())
     names = [s.name for s in seats]
     colours = [s.colour for s in seats]
     target = event.seq
@@ -260,10 +285,10 @@ def _say(
         target = event.payload.get("replaces")
     if not isinstance(text, str) or not isinstance(target, int):
         return {}
-    index = sum(1 for item in effective if item.event.seq < target)
+    index = log.index_of(target)
     try:
-        state = _state_before(table, game, effective, index)
-        for item in effective[index : index + 1]:  # the event's own forgetting, if any
+        state = _state_before(table, game, log, index)
+        for item in log.effective[index : index + 1]:  # the event's own forgetting, if any
             if item.event.seq == target:
                 for seat in getattr(item, "forget", ()):
                     state = game.forget(state, seat)
