@@ -4,6 +4,8 @@ need it (the log is the truth the snapshot caches)."""
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -53,6 +55,16 @@ def effective_events(events: list[Event]) -> list[Effective]:
 Parse = Callable[[Any, Any, str], Any]
 
 
+def _read_events(table) -> list[Event]:
+    return list(table.events.all())
+
+
+#: where a replay reads the events of ``table`` up to ``table.seq``: the database, unless a
+#: cache that knows them installed itself (``state_cache`` does: its per-seq log reads only
+#: the events it lacks, so a replay no longer reads the whole log)
+events_source: Callable[[Any], list[Event]] = _read_events
+
+
 def replay_log(
     table,
     game=None,
@@ -63,16 +75,56 @@ def replay_log(
 ) -> Any:
     """The state from the log alone: each counting event's action applied, after forgetting
     the private cards it contradicted (``Effective.forget``, plus ``forget`` by seq for a
-    correction being made). ``parse`` lets a caller word notation errors its own way."""
+    correction being made). ``parse`` lets a caller word notation errors its own way.
+
+    A replay resumes from the last checkpoint (`_walks`) of the steps it shares with the
+    table's previous replay: an undo of the last play or a correction near the end applies a
+    few actions, not the whole log."""
     game = game or get_game(table.game)
-    state = game.new_game(table.config)
-    for item in effective_events(list(table.events.all())):
+    steps: list[tuple[int, str, tuple[int, ...]]] = []
+    for item in effective_events(events_source(table)):
         seq = item.event.seq
         if seq in exclude:
             continue
-        text = (replace or {}).get(seq, item.action)
-        for seat in (*item.forget, *(forget or {}).get(seq, ())):
+        seats = (*item.forget, *(forget or {}).get(seq, ()))
+        steps.append((seq, (replace or {}).get(seq, item.action), seats))
+    with _walks_lock:
+        walked, points = _walks.get(table.id, ([], {}))
+    same = 0
+    for a, b in zip(walked, steps, strict=False):
+        if a != b:
+            break
+        same += 1
+    start = max((k for k in points if k <= same), default=0)
+    kept = {k: state for k, state in points.items() if k <= same}
+    state = points[start] if start else game.new_game(table.config)
+    for i in range(start, len(steps)):
+        _seq, text, seats = steps[i]
+        for seat in seats:
             state = game.forget(state, seat)
         action = parse(game, state, text) if parse else game.parse_action(state, text)
         state = game.apply(state, action)
+        if (i + 1) % CHECKPOINT == 0:
+            kept[i + 1] = state
+    with _walks_lock:
+        _walks[table.id] = (steps, kept)
+        _walks.move_to_end(table.id)
+        while len(_walks) > MAX_WALKS:
+            _walks.popitem(last=False)
     return state
+
+
+#: per table, the steps of its last replay ((seq, action, seats forgotten first) of each
+#: applied event) and the states after every CHECKPOINT-th step (engine states are
+#: immutable, so they are shared as they are)
+CHECKPOINT = 16
+MAX_WALKS = 256
+_walks: OrderedDict[str, tuple[list[tuple[int, str, tuple[int, ...]]], dict[int, Any]]] = (
+    OrderedDict()
+)
+_walks_lock = threading.Lock()
+
+
+def forget_walks() -> None:
+    with _walks_lock:
+        _walks.clear()

@@ -16,6 +16,7 @@ from typing import Any
 
 from companion.engines import get_game
 
+from . import event_log
 from .event_log import replay_log
 
 MAX_ENTRIES = 1024
@@ -132,6 +133,11 @@ def load_log(table) -> EventLog:
         return log
 
     return _single_flight(("events", *key), lambda: _events.get(key), load)
+
+
+# Replays (an undo, a correction) read the log through this cache: the row they hold is at a
+# seq whose events are all committed, and the cache reads only the ones it lacks.
+event_log.events_source = load_events
 
 
 def remember_events(table_id: str, seq: int, log: EventLog) -> None:
