@@ -165,6 +165,16 @@ def test_dog_plays_read_as_sentences(server, phone, screenshot, language):
         assert names[0] in line and names[1] in line, line  # the knock-out names both
         assert not NOTATION.search(line), line
         screenshot(page, f"{language}-{who}")
+    # The big screen (presenter) in the same language: the board drawn, the play in words.
+    screen = phone(viewport={"width": 1280, "height": 900}, is_mobile=False, has_touch=False)
+    screen.context.add_cookies([{"name": "django_language", "value": language, "url": server.url}])
+    screen.goto(f"{server.url}/t/{table['id']}/present")
+    screen.wait_for_selector(f'#status[data-seq="{seq}"]')
+    assert_board_drawn(screen)
+    assert_no_notation(screen, f"{language} presenter")
+    line = screen.locator("#history li").first.inner_text()
+    assert names[0] in line and names[1] in line, line
+    screenshot(screen, f"{language}-presenter")
     # Ben's figure is back in his kennel on both phones.
     assert ann.locator("#board g.figure[data-seat='1'][data-field='K']").count() == 4
     assert (
