@@ -8,28 +8,11 @@ from __future__ import annotations
 from importlib import import_module
 from typing import Any
 
-from .base import (
-    TABLE,
-    EngineError,
-    Game,
-    IllegalActionError,
-    InvalidActionError,
-    InvalidPositionError,
-    Violation,
-)
+from . import base
+from .base import *  # noqa: F403 (the contract's names, base.__all__)
+from .base import Game
 
-__all__ = [
-    "GAMES",
-    "TABLE",
-    "EngineError",
-    "Game",
-    "IllegalActionError",
-    "InvalidActionError",
-    "InvalidPositionError",
-    "Violation",
-    "available_games",
-    "get_game",
-]
+__all__ = [*base.__all__, "GAMES", "available_games", "get_game"]
 
 #: name → "module:attribute" of the Game class; imported on first use.
 GAMES: dict[str, str] = {

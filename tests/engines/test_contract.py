@@ -19,16 +19,8 @@ from typing import Any
 
 import pytest
 
-from companion.engines import TABLE, available_games, get_game
-from companion.engines.base import (
-    EngineError,
-    Game,
-    IllegalActionError,
-    InvalidActionError,
-    InvalidPositionError,
-    Violation,
-    render,
-)
+from companion.engines import TABLE, available_games, base, get_game
+from companion.engines.base import Game, Violation
 
 from .contract import CASES, ROOT, Case, cli, run
 
@@ -84,9 +76,9 @@ def test_states_are_hashable_plain_data(case: Case) -> None:
         values = game.evaluate(st)
         assert len(values) == seats and all(0.0 <= v <= 1.0 for v in values)
     for bad in (case.seats[0] - 1, case.seats[-1] + 1):
-        with pytest.raises(InvalidPositionError):
+        with pytest.raises(base.InvalidPositionError):
             game.new_game({"seats": bad})
-    with pytest.raises(InvalidPositionError):
+    with pytest.raises(base.InvalidPositionError):
         game.new_game({"teleport": True})
 
 
@@ -106,7 +98,7 @@ def test_violation_messages_are_templates() -> None:
     assert v.message({"dog.wrong_distance": "Eine {card} zieht {expected} Felder."}) == \
         "Eine 5 zieht 5 Felder."
     assert v.message({}) == "dog.wrong_distance"  # unknown code: the code itself
-    assert render("{a} and {b}", {"a": 1}) == "1 and {b}"
+    assert base.render("{a} and {b}", {"a": 1}) == "1 and {b}"
     assert v.to_json(messages) == {"code": "dog.wrong_distance", "rule": "Karten",
                                    "message": "A 5 moves 5 fields; this move is 6."}
     assert hash(v) == hash(Violation.of("dog.wrong_distance", "Karten", card="5",
@@ -114,11 +106,11 @@ def test_violation_messages_are_templates() -> None:
 
 
 def test_error_ladder() -> None:
-    assert issubclass(InvalidActionError, EngineError)
-    assert issubclass(InvalidActionError, ValueError)
-    assert issubclass(IllegalActionError, EngineError)
-    assert issubclass(InvalidPositionError, ValueError)
-    err = IllegalActionError([Violation("dog.game_over", "Spielende")])
+    assert issubclass(base.InvalidActionError, base.EngineError)
+    assert issubclass(base.InvalidActionError, ValueError)
+    assert issubclass(base.IllegalActionError, base.EngineError)
+    assert issubclass(base.InvalidPositionError, ValueError)
+    err = base.IllegalActionError([Violation("dog.game_over", "Spielende")])
     assert err.code == "illegal_action" and err.violations[0].code == "dog.game_over"
 
 
@@ -172,11 +164,11 @@ def test_notation_and_positions_round_trip(case: Case) -> None:
 def test_unreadable_actions_raise_invalid_action(case: Case, text: str) -> None:
     game = case.game
     state = game.from_json(case.example)
-    with pytest.raises(InvalidActionError):
+    with pytest.raises(base.InvalidActionError):
         game.parse_action(state, text)
-    with pytest.raises(InvalidActionError):
+    with pytest.raises(base.InvalidActionError):
         game.parse_action(state, case.malformed)
-    with pytest.raises(InvalidActionError):
+    with pytest.raises(base.InvalidActionError):
         game.parse_action(state, 7)  # type: ignore[arg-type]
 
 
@@ -186,7 +178,7 @@ def test_unreadable_actions_raise_invalid_action(case: Case, text: str) -> None:
     {"hand": "7"},
 ])
 def test_malformed_positions_raise_invalid_position(case: Case, position: Any) -> None:
-    with pytest.raises(InvalidPositionError) as err:
+    with pytest.raises(base.InvalidPositionError) as err:
         case.game.from_json(position)
     assert str(err.value)
 
@@ -217,11 +209,11 @@ def test_check_agrees_with_legal_actions_and_apply_with_play(case: Case) -> None
             for text in elsewhere[-12:]:
                 try:
                     other = game.parse_action(state, text)
-                except InvalidActionError:
+                except base.InvalidActionError:
                     continue
                 violations = game.check(state, other)
                 if violations:
-                    with pytest.raises(IllegalActionError) as err:
+                    with pytest.raises(base.IllegalActionError) as err:
                         game.play(state, other)
                     assert err.value.violations == tuple(violations)
                     assert all(v.code in game.messages for v in violations)
@@ -237,10 +229,10 @@ def test_an_illegal_action_names_its_rule(case: Case) -> None:
     violations = game.check(state, game.parse_action(state, text))
     assert [v.code for v in violations] == [code]
     assert violations[0].rule and game.message(violations[0]) != code
-    with pytest.raises(IllegalActionError) as err:
+    with pytest.raises(base.IllegalActionError) as err:
         game.play_text(state, text)
     assert err.value.violations == tuple(violations) and err.value.code == "illegal_action"
-    assert isinstance(err.value, EngineError)
+    assert isinstance(err.value, base.EngineError)
 
 
 # ---------------------------------------------------------------------------------------------

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from ..kit.notation import CardNames
+from ..kit.notation import CardNames, card_reader
 
 UNKNOWN: Final = 0
 ONE: Final = 1  # 1 or 11, start card
@@ -49,12 +49,8 @@ def card_token(card: int) -> str:
     return TOKEN[card]
 
 
-def parse_card(token: str, *, allow_unknown: bool = False) -> int | None:
-    """The card code of `token` (case-insensitive; also "11" and "1/11" for the 1), or None."""
-    card = CARD_OF.get(token.strip().lower())
-    if card is None or (card == UNKNOWN and not allow_unknown):
-        return None
-    return card
+#: The card code of a token (case-insensitive; also "11" and "1/11" for the 1), or None.
+parse_card = card_reader(CARD_OF, UNKNOWN)
 
 
 #: DOG's cards in the notation (card lists as ``7,4,swap``, no ``name*n``).

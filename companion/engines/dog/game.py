@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, ClassVar
+from typing import Any
 
 from ..kit.games import ModuleGame, read_config
 from . import info, notation, rules
@@ -24,10 +24,8 @@ class DogGame(ModuleGame[DogState, DogAction]):
     seat, so that seat 0 begins)}.
     """
 
-    name: ClassVar[str] = "dog"
-    messages: ClassVar[Mapping[str, str]] = MESSAGES
-    RULES, INFO, NOTATION = rules, info, notation
-    PHASES, OVER, CARDS = PHASES, OVER, NAMES
+    name, messages = "dog", MESSAGES
+    RULES, INFO, NOTATION, PHASES, OVER, CARDS = rules, info, notation, PHASES, OVER, NAMES
 
     # -- set-up -----------------------------------------------------------------------------
     def config(self, config: Mapping[str, Any] | None = None) -> DogConfig:

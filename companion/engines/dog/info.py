@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from math import comb
 
+from ..kit.memo import last_result
 from .cards import KINDS, NKINDS, UNKNOWN
 from .state import NO_CARD, DogState, unseen_pool
 
@@ -122,17 +123,8 @@ class _Plan:
         self.fills_known = known
 
 
-_plan_cache: tuple[DogState, _Plan] | None = None
-
-
-def _plan(view_state: DogState) -> _Plan:
-    global _plan_cache
-    cached = _plan_cache
-    if cached is not None and cached[0] is view_state:
-        return cached[1]
-    plan = _Plan(view_state)
-    _plan_cache = (view_state, plan)
-    return plan
+#: the plan of the last view determinized (a search determinizes one view many times)
+_plan = last_result(_Plan)
 
 
 def determinize(view_state: DogState, seat: int, rng: random.Random) -> DogState:

@@ -27,7 +27,7 @@ from typing import Any
 
 from ..base import TABLE, InvalidActionError
 from ..kit.notation import seat_of, words
-from ..kit.positions import bad, json_int, mover_hand, position_object
+from ..kit.positions import bad, json_int, mover_hand, position_json, position_object
 from ..kit.positions import mover as read_mover
 from ..kit.positions import phase as read_phase
 from .actions import DEAL, DISCARD, DRAW, FOLD, GIVE, HAND, PLAY, RESHUFFLE, DogAction, Seg
@@ -277,33 +277,30 @@ def to_json(state: DogState) -> dict[str, Any]:
     cfg = state.cfg
     n = cfg.seats
     mover = to_move(state)
-    obj: dict[str, Any] = {
-        "game": "dog",
-        "seats": n,
-        "mode": cfg.mode,
-        "phase": PHASES[state.phase],
-        "to_move": "table" if mover == TABLE else mover,
-        "figures": [[local_token(cfg, p) for p in fs] for fs in state.figures],
-    }
-    if mover != TABLE:
-        obj["hand"] = _tokens(state.hands[mover])
-    obj.update({
-        "hands": [_tokens(h) for h in state.hands],
-        "turn": state.turn,
-        "round": state.round,
-        "dealer": state.dealer,
-        "stock": stock_size(state),
-        "discard": _count_tokens(state.discard),
-        "face_down": [{"seat": s, "cards": _tokens(cards), "playable": _tokens(mask_kinds(m))}
-                      for s, m, cards in state.folds],
-        "exchange": [None if c == NO_CARD else TOKEN[c] for c in state.transit],
-        "gifts": [None if c == NO_CARD else TOKEN[c] for c in state.gifts],
-        "avoid": [_tokens(mask_kinds(m)) for m in state.avoid],
-        "lapped": [s for s in range(n) if state.lapped >> s & 1],
-        "winner": None if state.winner < 0 else list(cfg.teams[state.winner]),
-        "rules": cfg.rules.changed(),
-    })
-    return obj
+    return position_json(
+        "dog", ("seats", n), PHASES[state.phase], mover,
+        {
+            "mode": cfg.mode,
+            "figures": [[local_token(cfg, p) for p in fs] for fs in state.figures],
+        },
+        None if mover == TABLE else _tokens(state.hands[mover]),
+        {
+            "hands": [_tokens(h) for h in state.hands],
+            "turn": state.turn,
+            "round": state.round,
+            "dealer": state.dealer,
+            "stock": stock_size(state),
+            "discard": _count_tokens(state.discard),
+            "face_down": [{"seat": s, "cards": _tokens(cards), "playable": _tokens(mask_kinds(m))}
+                          for s, m, cards in state.folds],
+            "exchange": [None if c == NO_CARD else TOKEN[c] for c in state.transit],
+            "gifts": [None if c == NO_CARD else TOKEN[c] for c in state.gifts],
+            "avoid": [_tokens(mask_kinds(m)) for m in state.avoid],
+            "lapped": [s for s in range(n) if state.lapped >> s & 1],
+            "winner": None if state.winner < 0 else list(cfg.teams[state.winner]),
+        },
+        cfg.rules.changed(),
+    )
 
 
 def _json_cards(value: Any, what: str) -> tuple[int, ...]:

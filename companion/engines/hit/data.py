@@ -107,6 +107,13 @@ class HitData:
 class _Reader:
     """Reads values of one file, remembering which are marked unverified."""
 
+    def tables(self, name: str) -> list[Any]:
+        """The file's [[name]] tables (at least one)."""
+        raw = self.doc.get(name)
+        if not isinstance(raw, list) or not raw:
+            raise self.fail(name, f"no [[{name}]] tables")
+        return raw
+
     def __init__(self, path: Path) -> None:
         self.path = path
         self.name = path.name
@@ -205,9 +212,7 @@ def _material(r: _Reader) -> Material:
 
 
 def _sides(r: _Reader, material: Material) -> tuple[Side, ...]:
-    raw = r.doc.get("side")
-    if not isinstance(raw, list) or not raw:
-        raise r.fail("side", "no [[side]] tables")
+    raw = r.tables("side")
     sides = []
     served: set[int] = set()
     for i, t in enumerate(raw):
@@ -264,9 +269,7 @@ def _sides(r: _Reader, material: Material) -> tuple[Side, ...]:
 
 
 def _cards(r: _Reader, material: Material) -> tuple[CardData, ...]:
-    raw = r.doc.get("card")
-    if not isinstance(raw, list) or not raw:
-        raise r.fail("card", "no [[card]] tables")
+    raw = r.tables("card")
     cards = []
     tokens: set[str] = set()
     for i, t in enumerate(raw):

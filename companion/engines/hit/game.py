@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, ClassVar
+from typing import Any
 
 from ..base import TABLE, InvalidActionError, InvalidPositionError
 from ..kit.games import ModuleGame, read_config
@@ -37,10 +37,8 @@ class HitGame(ModuleGame[HitState, HitAction]):
     HouseRules}, "first_player": the seat that begins (default 0)}.
     """
 
-    name: ClassVar[str] = "hit"
-    messages: ClassVar[Mapping[str, str]] = MESSAGES
-    RULES, INFO, NOTATION = rules, info, notation
-    PHASES, OVER, CARDS = PHASES, OVER, NAMES
+    name, messages = "hit", MESSAGES
+    RULES, INFO, NOTATION, PHASES, OVER, CARDS = rules, info, notation, PHASES, OVER, NAMES
 
     # -- set-up -----------------------------------------------------------------------------
     def config(self, config: Mapping[str, Any] | None = None) -> HitConfig:

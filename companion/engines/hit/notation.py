@@ -19,7 +19,7 @@ Cards: docs/notation.md; ``name*n`` for n of them, ``?`` for a card nobody repor
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from ..base import TABLE, InvalidActionError
@@ -29,6 +29,7 @@ from ..kit.positions import (
     json_int,
     mover_hand,
     player_count,
+    position_json,
     position_object,
     seat_list,
 )
@@ -109,28 +110,32 @@ def parse_cards(text: str, *, allow_unknown: bool = False, ordered: bool = False
 
 def parse_field(state: HitState, seat: int, text: str) -> int:
     """A field of `seat`'s way as its relative place (``W``, ``T12``, ``G2``)."""
+    return _place(state.cfg, seat, text, InvalidActionError)
+
+
+def _place(cfg: HitConfig, seat: int, text: str, error: Callable[[str], Exception]) -> int:
+    """The relative place of a field of `seat`'s way; raises `error(message)`."""
+    geo = cfg.geo
     m = _FIELD.match(text.strip())
     if not m:
-        raise InvalidActionError(f"{text!r} is not a field (W, T0 … T"
-                                 f"{state.cfg.geo.fields - 1}, G1 … G{state.cfg.figures})")
+        raise error(f"{text!r} is not a field (W, T0 … T{geo.fields - 1}, G1 … G{cfg.figures})")
     letter, num = m.group(1).upper(), m.group(2)
-    geo = state.cfg.geo
     if letter == "W":
         if num:
-            raise InvalidActionError("W (a waiting field) takes no number")
+            raise error("W (a waiting field) takes no number")
         return WAIT
     if not num:
-        raise InvalidActionError(f"{text!r}: {letter} needs a number")
+        raise error(f"{text!r}: {letter} needs a number")
     i = int(num)
     if letter == "G":
         if not 1 <= i <= geo.figures:
-            raise InvalidActionError(f"goal fields are G1 … G{geo.figures}")
+            raise error(f"goal fields are G1 … G{geo.figures}")
         return geo.lap[seat] + i - 1
     if not 0 <= i < geo.fields:
-        raise InvalidActionError(f"track fields are T0 … T{geo.fields - 1}")
+        raise error(f"track fields are T0 … T{geo.fields - 1}")
     rel = geo.rel_of[seat][i]
     if rel == OFF_PATH:
-        raise InvalidActionError(f"T{i} is beyond seat {seat}'s barrier: not on its way")
+        raise error(f"T{i} is beyond seat {seat}'s barrier: not on its way")
     return rel
 
 
@@ -277,35 +282,33 @@ def to_json(state: HitState) -> dict[str, Any]:
     cfg = state.cfg
     n = cfg.players
     mover = to_move(state)
-    obj: dict[str, Any] = {
-        "game": "hit",
-        "players": n,
-        "side": cfg.geo.side,
-        "phase": PHASES[state.phase],
-        "to_move": "table" if mover == TABLE else mover,
-        "turn": state.turn,
-        "turns": state.turns,
-        "first_player": cfg.first_player,
-        "figures": [[field_name(state, s, p) for p in fs] for s, fs in enumerate(state.figures)],
-    }
-    if mover != TABLE:
-        obj["hand"] = _tokens(state.hands[mover])
-    obj.update({
-        "hands": [_tokens(h) for h in state.hands],
-        "shown": [_tokens(h) for h in state.shown],
-        "coins": list(state.coins),
-        "bought": [_tokens(_bought(state, s)) for s in range(n)],
-        "draw_top": [_tokens(t) for t in state.tops],
-        "draw_pile": [pile_size(state, s) for s in range(n)],
-        "unseen": [_tokens(cards_of((0, *p[1:]))) for p in state.pools],
-        "discards": [_discard_list(state, s) for s in range(n)],
-        "protected": [protected(state, s) for s in range(n)],
-        "market": _tokens(state.market),
-        "stack": stack_size(state),
-        "winner": None if state.winner < 0 else state.winner,
-        "rules": cfg.rules.changed(),
-    })
-    return obj
+    return position_json(
+        "hit", ("players", n), PHASES[state.phase], mover,
+        {
+            "side": cfg.geo.side,
+            "turn": state.turn,
+            "turns": state.turns,
+            "first_player": cfg.first_player,
+            "figures": [[field_name(state, s, p) for p in fs]
+                        for s, fs in enumerate(state.figures)],
+        },
+        None if mover == TABLE else _tokens(state.hands[mover]),
+        {
+            "hands": [_tokens(h) for h in state.hands],
+            "shown": [_tokens(h) for h in state.shown],
+            "coins": list(state.coins),
+            "bought": [_tokens(_bought(state, s)) for s in range(n)],
+            "draw_top": [_tokens(t) for t in state.tops],
+            "draw_pile": [pile_size(state, s) for s in range(n)],
+            "unseen": [_tokens(cards_of((0, *p[1:]))) for p in state.pools],
+            "discards": [_discard_list(state, s) for s in range(n)],
+            "protected": [protected(state, s) for s in range(n)],
+            "market": _tokens(state.market),
+            "stack": stack_size(state),
+            "winner": None if state.winner < 0 else state.winner,
+        },
+        cfg.rules.changed(),
+    )
 
 
 def _json_cards(value: Any, what: str, *, allow_unknown: bool = False) -> list[int]:
@@ -329,29 +332,12 @@ def _figures(obj: Mapping[str, Any], cfg: HitConfig) -> tuple[tuple[int, ...], .
         for tok in fs:
             if not isinstance(tok, str):
                 raise bad(f"seat {s}: {tok!r} is not a field")
-            m = _FIELD.match(tok.strip())
-            if not m:
-                raise bad(f"seat {s}: {tok!r} is not a field (W, T0 …, G1 …)")
-            letter, num = m.group(1).upper(), m.group(2)
-            if letter == "W" and not num:
-                places.append(WAIT)
-                continue
-            if not num:
-                raise bad(f"seat {s}: {tok!r} needs a number")
-            i = int(num)
-            if letter == "G":
-                if not 1 <= i <= cfg.figures:
-                    raise bad(f"seat {s}: goal fields are G1 … G{cfg.figures}")
-                places.append(geo.lap[s] + i - 1)
-                continue
-            if letter == "W" or not 0 <= i < geo.fields:
-                raise bad(f"seat {s}: {tok!r} is not a field (T0 … T{geo.fields - 1})")
-            rel = geo.rel_of[s][i]
-            if rel == OFF_PATH:
-                raise bad(f"seat {s}: T{i} lies beyond its barrier")
-            if i in owner:
-                raise bad(f"T{i} holds two figures (seats {owner[i]} and {s})")
-            owner[i] = s
+            rel = _place(cfg, s, tok, lambda msg, s=s: bad(f"seat {s}: {msg}"))
+            if 0 <= rel < geo.lap[s]:
+                i = geo.path[s][rel]
+                if i in owner:
+                    raise bad(f"T{i} holds two figures (seats {owner[i]} and {s})")
+                owner[i] = s
             places.append(rel)
         goal = [p for p in places if p >= geo.lap[s]]
         if len(set(goal)) != len(goal):

@@ -52,6 +52,19 @@ def seat_of(text: str, seats: int, usage: str) -> int:
     return seat
 
 
+def card_reader(table: Mapping[str, int], unknown: int) -> Callable[..., int | None]:
+    """`read(token, allow_unknown=False)`: the card of a typed token (case-insensitive, any
+    alias in `table`), or None; the `unknown` card only where allowed."""
+
+    def read(token: str, *, allow_unknown: bool = False) -> int | None:
+        card = table.get(token.strip().lower())
+        if card is None or (card == unknown and not allow_unknown):
+            return None
+        return card
+
+    return read
+
+
 def counts(cards: Iterable[int], kinds: int) -> tuple[int, ...]:
     """The count vector of `cards` (codes 0..kinds-1)."""
     vec = [0] * kinds

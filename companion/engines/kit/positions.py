@@ -12,6 +12,22 @@ from typing import Any
 from ..base import TABLE, InvalidPositionError
 
 
+def position_json(game: str, count: tuple[str, int], phase: str, to_move: int,
+                  head: dict[str, Any], hand: list[str] | None, body: dict[str, Any],
+                  rules: dict[str, Any]) -> dict[str, Any]:
+    """A position as JSON: "game", the seat count (`count`: key and value), "phase",
+    "to_move" (a seat or "table"), the game's `head`, the "hand" of the seat to move (none
+    when the table is to move), the game's `body`, and the house rules that differ from the
+    rulebook ("rules")."""
+    obj: dict[str, Any] = {"game": game, count[0]: count[1], "phase": phase,
+                           "to_move": "table" if to_move == TABLE else to_move, **head}
+    if hand is not None:
+        obj["hand"] = hand
+    obj.update(body)
+    obj["rules"] = rules
+    return obj
+
+
 def bad(message: str) -> InvalidPositionError:
     return InvalidPositionError(message)
 

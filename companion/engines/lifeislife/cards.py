@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Final
 
-from ..kit.notation import CardNames
+from ..kit.notation import CardNames, card_reader
 
 UNKNOWN: Final = 0
 GIRAFFE: Final = 1
@@ -66,12 +66,8 @@ ROWS_TOTAL: Final = 10
 EMPTY: Final = (0,) * NK
 
 
-def parse_animal(token: str, *, allow_unknown: bool = False) -> int | None:
-    """The animal of `token` (case-insensitive, English/Italian/German), or None."""
-    kind = ANIMAL_OF.get(token.strip().lower())
-    if kind is None or (kind == UNKNOWN and not allow_unknown):
-        return None
-    return kind
+#: The animal of a token (case-insensitive, English/Italian/German), or None.
+parse_animal = card_reader(ANIMAL_OF, UNKNOWN)
 
 
 #: The animals in the notation (``giraffe*3,bear,?*7``).

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, ClassVar
+from typing import Any
 
 from ..base import TABLE, InvalidActionError
 from ..kit.games import ModuleGame, read_config
@@ -33,10 +33,8 @@ class LifeGame(ModuleGame[LifeState, LifeAction]):
     HouseRules}, "first_player": the seat that begins the first round (default 0)}.
     """
 
-    name: ClassVar[str] = "lifeislife"
-    messages: ClassVar[Mapping[str, str]] = MESSAGES
-    RULES, INFO, NOTATION = rules, info, notation
-    PHASES, OVER, CARDS = PHASES, OVER, NAMES
+    name, messages = "lifeislife", MESSAGES
+    RULES, INFO, NOTATION, PHASES, OVER, CARDS = rules, info, notation, PHASES, OVER, NAMES
 
     # -- set-up -----------------------------------------------------------------------------
     def config(self, config: Mapping[str, Any] | None = None) -> LifeConfig:

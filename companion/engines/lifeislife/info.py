@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import random
 
+from ..kit.memo import last_result
 from .cards import DECK, KINDS, NK, UNKNOWN
 from .state import PLAY, REVEAL, LifeState, unseen
 
@@ -81,17 +82,8 @@ class _Plan:
                         self.risky.append((j, k, missing))
 
 
-_plan_cache: tuple[LifeState, _Plan] | None = None
-
-
-def _plan(st: LifeState) -> _Plan:
-    global _plan_cache
-    cached = _plan_cache
-    if cached is not None and cached[0] is st:
-        return cached[1]
-    plan = _Plan(st)
-    _plan_cache = (st, plan)
-    return plan
+#: the plan of the last view determinized (a search determinizes one view many times)
+_plan = last_result(_Plan)
 
 
 def determinize(view_state: LifeState, seat: int, rng: random.Random) -> LifeState:

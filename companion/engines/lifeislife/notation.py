@@ -24,6 +24,7 @@ from ..kit.positions import (
     json_int,
     mover_hand,
     player_count,
+    position_json,
     position_object,
     seat_list,
 )
@@ -206,29 +207,26 @@ def to_json(state: LifeState) -> dict[str, Any]:
     cfg = state.cfg
     n = cfg.players
     mover = to_move(state)
-    obj: dict[str, Any] = {
-        "game": "lifeislife",
-        "players": n,
-        "phase": PHASES[state.phase],
-        "to_move": "table" if mover == TABLE else mover,
-        "round": state.round,
-        "starter": state.starter,
-        "lives": list(state.lives),
-        "rows": [[TOKEN[c] for c in row] for row in state.rows],
-    }
-    if mover != TABLE:
-        obj["hand"] = _tokens(state.hands[mover])
-    obj.update({
-        "hands": [_tokens(h) for h in state.hands],
-        "public": [_tokens(p) for p in state.public],
-        "knocked_by": None if state.knocked_by < 0 else state.knocked_by,
-        "swapped": [bool(state.swapped >> s & 1) for s in range(n)],
-        "aside": aside_count(state),
-        "last_round": result_json(state.last),
-        "winner": None if state.winner < 0 else state.winner,
-        "rules": cfg.rules.changed(),
-    })
-    return obj
+    return position_json(
+        "lifeislife", ("players", n), PHASES[state.phase], mover,
+        {
+            "round": state.round,
+            "starter": state.starter,
+            "lives": list(state.lives),
+            "rows": [[TOKEN[c] for c in row] for row in state.rows],
+        },
+        None if mover == TABLE else _tokens(state.hands[mover]),
+        {
+            "hands": [_tokens(h) for h in state.hands],
+            "public": [_tokens(p) for p in state.public],
+            "knocked_by": None if state.knocked_by < 0 else state.knocked_by,
+            "swapped": [bool(state.swapped >> s & 1) for s in range(n)],
+            "aside": aside_count(state),
+            "last_round": result_json(state.last),
+            "winner": None if state.winner < 0 else state.winner,
+        },
+        cfg.rules.changed(),
+    )
 
 
 def _json_cards(value: Any, what: str, *, allow_unknown: bool = True) -> tuple[int, ...]:
