@@ -1,0 +1,114 @@
+"""Coach review agreement: does a review at the coach's budget say what a review with four
+times the budget says?
+
+Positions are sampled from games between heuristic bots (each decision with two or more legal
+plays is kept with probability ``--keep``); the "learner's" play at a sampled position is the
+heuristic's choice or, half of the time, a random legal play (so that the sample holds good
+plays, inaccuracies and mistakes). Each position is reviewed from the mover's view at the
+coach's budget (``COACH_BUDGET_MS``, CPU time of the searching thread, so that the machine's
+load does not change the figures) and again at four times that budget. Printed per game:
+
+- label agreement: the share of positions where both reviews give the same label;
+- better-was match: where the review says a better play existed, the share where its play is
+  the deeper review's best play.
+
+Last line per game: ``game=<name> positions=<n> label_agreement=<f> best_match=<f>``.
+
+    .venv/bin/python bench/review_agreement.py --positions 200 --budget-ms 500 --jobs 2
+"""
+
+from __future__ import annotations
+
+import argparse
+import multiprocessing
+import random
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from companion.advisor.bots import GreedyBot
+from companion.advisor.ismcts import pause_gc_during_searches
+from companion.advisor.review import review
+from companion.engines import TABLE, get_game
+
+CONFIGS = {"dog": None, "lifeislife": {"players": 4}, "hit": {"players": 2}}
+
+
+def sample(name: str, count: int, keep: float, seed: int) -> list[tuple]:
+    """(view, seat, played action) at ``count`` decisions of heuristic games."""
+    game = get_game(name)
+    rng = random.Random(seed)
+    bot = GreedyBot.for_game(game)
+    out: list[tuple] = []
+    while len(out) < count:
+        state = game.start(CONFIGS[name], rng)
+        moves = 0
+        while not game.is_terminal(state) and moves < 5000 and len(out) < count:
+            mover = game.to_move(state)
+            if mover == TABLE:
+                state = game.apply(state, game.sample_chance(state, rng))
+                continue
+            choice = bot.choose(game, state, mover, rng)
+            view = game.view(state, mover)
+            legal = game.legal_actions(view)
+            if len(legal) > 1 and rng.random() < keep:
+                played = choice if rng.random() < 0.5 else legal[rng.randrange(len(legal))]
+                out.append((view, mover, played))
+            state = game.apply(state, choice)
+            moves += 1
+    return out
+
+
+def judge(args: tuple) -> tuple[str, str, bool, bool, float]:
+    name, index, view, seat, played, budget_ms = args
+    game = get_game(name)
+    pause_gc_during_searches()
+    t0 = time.thread_time()
+    quick = review(game, view, seat, played, budget_ms=budget_ms, seed=index,
+                   clock=time.thread_time)
+    spent = time.thread_time() - t0
+    deep = review(game, view, seat, played, budget_ms=4 * budget_ms, seed=index + 100_000,
+                  clock=time.thread_time)
+    return quick.label, deep.label, quick.better, quick.best == deep.best, spent
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", default="dog,lifeislife,hit")
+    parser.add_argument("--positions", type=int, default=200)
+    parser.add_argument("--budget-ms", type=float, default=500)
+    parser.add_argument("--keep", type=float, default=0.1)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--jobs", type=int, default=1)
+    args = parser.parse_args()
+    for name in args.games.split(","):
+        positions = sample(name, args.positions, args.keep, args.seed)
+        work = [(name, i, v, s, p, args.budget_ms) for i, (v, s, p) in enumerate(positions)]
+        t0 = time.perf_counter()
+        if args.jobs > 1:
+            with multiprocessing.get_context("fork").Pool(args.jobs) as pool:
+                results = pool.map(judge, work, chunksize=4)
+        else:
+            results = [judge(w) for w in work]
+        agree = sum(1 for q, d, *_ in results if q == d)
+        better = [r for r in results if r[2]]
+        matched = sum(1 for r in better if r[3])
+        labels = Counter(q for q, *_ in results)
+        deep_labels = Counter(d for _, d, *_ in results)
+        cpu = sorted(r[4] for r in results)
+        print(f"{name}: {len(results)} positions, review budget {args.budget_ms:.0f} ms CPU "
+              f"(deep: {4 * args.budget_ms:.0f} ms), {time.perf_counter() - t0:.0f} s")
+        print(f"  labels (review): {dict(labels)}; (deep): {dict(deep_labels)}")
+        print(f"  label agreement {agree}/{len(results)} = {agree / len(results):.3f}; "
+              f"better-was matches the deep best {matched}/{len(better)} = "
+              f"{matched / max(1, len(better)):.3f}; review CPU p95 "
+              f"{cpu[round(0.95 * (len(cpu) - 1))] * 1000:.0f} ms")
+        print(f"game={name} positions={len(results)} label_agreement={agree / len(results):.3f} "
+              f"best_match={matched / max(1, len(better)):.3f}", flush=True)
+
+
+if __name__ == "__main__":
+    main()
