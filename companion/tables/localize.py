@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import bisect
 import contextlib
+import re
 import threading
 from collections import OrderedDict
 from collections.abc import Mapping
@@ -98,13 +99,50 @@ def violation_json(
     params = _params(presenter, dict(violation.params), violation.code)
     if state is not None and names:
         params = _place_params(game, state, names, params)
-    text = violation.code if template is None else message(template, params)
+    if template is None:
+        text = violation.code
+    elif names:
+        text = render(named_seats(gettext(template)), _seat_names(params, names))
+    else:
+        text = message(template, params)
     return {
         "code": violation.code,
         "rule": gettext(violation.rule),
         "message": text,
         "params": dict(violation.params),
     }
+
+
+#: "Seat {seat}" in each language's catalogue, as the engines' messages say a seat (and the
+#: preposition it merges with): said with the seat's name instead ("Ben holds no 5")
+_SEAT_WORDS = (
+    (re.compile(r"\b[Ss]eat \{(seat|receiver|mover)\}"), r"{\1}"),
+    (re.compile(r"\b[Pp]latz \{(seat|receiver|mover)\}"), r"{\1}"),
+    (re.compile(r"\b(de|à) la place \{(seat|receiver|mover)\}"), r"\1 {\2}"),
+    (re.compile(r"\b[Ll]a place \{(seat|receiver|mover)\}"), r"{\1}"),
+    (re.compile(r"\bdel posto \{(seat|receiver|mover)\}"), r"di {\1}"),
+    (re.compile(r"\bal posto \{(seat|receiver|mover)\}"), r"a {\1}"),
+    (re.compile(r"\bdal posto \{(seat|receiver|mover)\}"), r"da {\1}"),
+    (re.compile(r"\b[Ii]l posto \{(seat|receiver|mover)\}"), r"{\1}"),
+)
+_SEAT_KEYS = ("seat", "receiver", "mover")
+
+
+def named_seats(template: str) -> str:
+    """A translated engine template that says "Seat {seat}" (Platz, place, posto), made to
+    say the seat's name alone: "{seat} holds no {card}." — people are named, not numbered."""
+    for pattern, replacement in _SEAT_WORDS:
+        template = pattern.sub(replacement, template)
+    return template
+
+
+def _seat_names(params: dict[str, Any], names: list[str]) -> dict[str, Any]:
+    shown = dict(params)
+    for key in _SEAT_KEYS:
+        seat = shown.get(key)
+        if isinstance(seat, int) and 0 <= seat < len(names):
+            shown[key] = names[seat]
+    return shown
 
 
 def _place_params(

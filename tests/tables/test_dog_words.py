@@ -192,3 +192,34 @@ def test_the_history_in_german_and_an_undo(dealt_table):
     assert undo["who"] == "Ann"
     assert undo["text"].startswith("nimmt #")
     assert "Ann (rot) spielt 1 / 11: eine Figur von Ann aus dem Zwinger" in undo["text"]
+
+
+@pytest.mark.parametrize("game_name", ["dog", "hit", "lifeislife"])
+def test_referee_messages_name_the_seat_in_every_language(game_name):
+    """Every engine message that says "Seat {seat}" (Platz, place, posto) names the person
+    instead when the names are known: "Ben holds no 5", never "Seat 1 holds no 5"."""
+    game = get_game(game_name)
+    templates = [text for text in game.messages.values() if "{seat}" in text]
+    assert templates
+    for language in ("en", "de", "fr", "it"):
+        with translation.override(language):
+            for template in templates:
+                said = localize.named_seats(translation.gettext(template))
+                assert "{seat}" in said, (language, said)
+                numbered = re.search(r"(?i)\b(seat|platz|place|posto) \{seat\}", said)
+                assert not numbered, (language, said)
+    shown = presenters.violation_json(
+        get_game("dog"),
+        Violation("dog.card_not_in_hand", "", {"seat": 1, "card": "5"}),
+        None,
+        NAMES,
+    )
+    assert shown["message"] == "Ben holds no 5." and shown["params"]["seat"] == 1
+    with translation.override("it"):
+        shown = presenters.violation_json(
+            get_game("dog"),
+            Violation("dog.card_not_in_hand", "", {"seat": 1, "card": "5"}),
+            None,
+            NAMES,
+        )
+    assert shown["message"] == "Ben non ha 5."
