@@ -163,13 +163,17 @@ def _place_params(
     return shown
 
 
-def public_line(payload: Mapping[str, Any]) -> str | None:
-    """What the others read of a private event ("seat 2 entered their hand"), translated when
-    the event stored its template (``public_msg``); older events keep their English text."""
+def public_line(payload: Mapping[str, Any], names: list[str] | None = None) -> str | None:
+    """What the others read of a private event ("seat 2 entered their hand"; given the seats'
+    names: "Cid entered their hand"), translated when the event stored its template
+    (``public_msg``); older events keep their English text."""
     stored = payload.get("public_msg")
     if isinstance(stored, list | tuple) and len(stored) == 2:
         template, params = stored
-        return message(str(template), params if isinstance(params, dict) else {})
+        params = params if isinstance(params, dict) else {}
+        if names:
+            return render(named_seats(gettext(str(template))), _seat_names(params, names))
+        return message(str(template), params)
     return payload.get("public")
 
 

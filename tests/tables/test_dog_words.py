@@ -223,3 +223,17 @@ def test_referee_messages_name_the_seat_in_every_language(game_name):
             NAMES,
         )
     assert shown["message"] == "Ben non ha 5."
+
+
+def test_a_private_lines_public_text_names_the_people_when_names_are_given():
+    payload = {
+        "public_msg": ["seat {seat} gave a card to seat {receiver}", {"seat": 0, "receiver": 2}]
+    }
+    said = {}
+    for language in ("en", "de", "fr", "it"):
+        with translation.override(language):
+            said[language] = localize.public_line(payload, NAMES)
+            assert not re.search(r"\d", said[language]), said[language]
+    assert said["en"] == "Ann gave a card to Cid"
+    assert said["it"] == "Ann ha passato una carta a Cid"
+    assert localize.public_line(payload) == "seat 0 gave a card to seat 2"  # without names
