@@ -203,7 +203,7 @@ def rule(
     return Ruling(
         said=in_words(game, judged, action, names),
         legal=not violations,
-        violations=[presenters.violation_json(game, v) for v in violations],
+        violations=[presenters.violation_json(game, v, judged, names) for v in violations],
         judged_for=None if seat == TABLE_DECISION else seat,
         certain=not (hidden or own_unknown) or bool(violations),
         caveat=caveat,

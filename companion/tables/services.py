@@ -198,9 +198,13 @@ def record_action(table_id: str, actor: Actor | None, text: str, expected_seq: i
         known = rulings.known_state(game, state, actor.seat)
         action = _parse(game, known, text)
         _check_permission(game, state, action, actor, table)
-        said = rulings.in_words(game, known, action, _names(table))
+        names = _names(table)
+        said = rulings.in_words(game, known, action, names)
         judgement = rulings.judge(game, state, action, actor.seat)
-        _refuse(game, judgement.violations, _("the rules do not allow this play"), said=said)
+        _refuse(
+            game, judgement.violations, _("the rules do not allow this play"), known, names,
+            said=said,
+        )
         state = rulings.forget_all(game, state, judgement.forget)
         new_state = game.apply(state, action)
         privacy = presenters.get(table.game).privacy(game, state, action)
@@ -304,10 +308,12 @@ def correct(table_id: str, actor: Actor | None, seq: int, text: str, expected_se
         before = _replay(table, game, exclude={s for s in events if s >= seq})
         known = rulings.known_state(game, before, actor.seat)
         action = _parse(game, known, text)
-        said = rulings.in_words(game, known, action, _names(table))
+        names = _names(table)
+        said = rulings.in_words(game, known, action, names)
         judgement = rulings.judge(game, before, action, actor.seat)
         _refuse(
-            game, judgement.violations, _("the corrected entry is not allowed either"), said=said
+            game, judgement.violations, _("the corrected entry is not allowed either"), known,
+            names, said=said,
         )
         new_text = game.format_action(before, action)
         settled = _recheck_later(table, game, events, seq, new_text, actor)
@@ -370,13 +376,16 @@ def _recheck_later(
                     ["table.private_entry_suspended", "", {"seq": number}]
                 )
                 continue
+            message = _("with this correction, #%(seq)s (%(line)s) is no longer legal") % {
+                "seq": number,
+                "line": _public_line(item.event, text, actor),
+            }
+            if judgement is None:  # it no longer even reads on the corrected position
+                raise Refused(message, code="correction_breaks_log", seq=number, violations=[])
+            known = rulings.known_state(game, state, actor.seat)
             _refuse(
-                game,
-                judgement.violations if judgement else [],
-                _("with this correction, #%(seq)s (%(line)s) is no longer legal")
-                % {"seq": number, "line": _public_line(item.event, text, actor)},
-                code="correction_breaks_log",
-                seq=number,
+                game, judgement.violations, message, known, _names(table),
+                code="correction_breaks_log", seq=number,
             )
         if judgement.forget:
             settled.forget.setdefault(number, []).extend(judgement.forget)
@@ -457,12 +466,14 @@ def hand_notation(table: Table, seat: int, cards: list[str]) -> str:
 # --- internals --------------------------------------------------------------------------------
 
 
-def _refuse(game, violations: list, message: str, **extra: Any) -> None:
-    """The referee's ruling: raise Refused with every violation (code, rule, message)."""
+def _refuse(
+    game, violations: list, message: str, state: Any = None, names: Any = None, **extra: Any
+) -> None:
+    """The referee's ruling: raise Refused with every violation (code, rule, message), its
+    fields in words where the position judged (``state``, what the actor knows) is given."""
     if violations:
-        raise Refused(
-            message, violations=[presenters.violation_json(game, v) for v in violations], **extra
-        )
+        said = [presenters.violation_json(game, v, state, names) for v in violations]
+        raise Refused(message, violations=said, **extra)
 
 
 def _locked(table_id: str) -> Table:

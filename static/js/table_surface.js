@@ -81,19 +81,38 @@
   function refereeing() {
     var details = document.getElementById("referee");
     var form = refereeForm();
-    return details && details.open && form && form.querySelector("input[name=taps]") &&
-      form.querySelector("input[name=card]:checked");
+    var on = !!(details && details.open && form && form.querySelector("input[name=taps]") &&
+      form.querySelector("input[name=card]:checked"));
+    document.body.classList.toggle("refereeing", on);
+    return on;
+  }
+
+  // The field or figure nearest to a tap (a figure where one stands): a finger's width of
+  // room around each of them, however small the board draws it.
+  function nearest(board, x, y) {
+    var best = null;
+    var bestDistance = Infinity;
+    board.querySelectorAll("svg:not(.tap-layer) [data-field]").forEach(function (el) {
+      var r = el.getBoundingClientRect();
+      var d = Math.hypot(r.left + r.width / 2 - x, r.top + r.height / 2 - y);
+      var figure = el.classList.contains("figure");
+      if (d < bestDistance - 1 || (d <= bestDistance + 1 && figure)) {
+        best = el;
+        bestDistance = d;
+      }
+    });
+    return bestDistance <= 28 ? best : null;
   }
 
   document.addEventListener("click", function (event) {
     var form = refereeForm();
-    if (!refereeing()) return;
     var board = document.getElementById("board");
-    var hit = event.target.closest && event.target.closest("[data-field]");
-    if (!board || !hit || !board.contains(hit)) return;
+    if (!refereeing() || !board || !board.contains(event.target)) return;
     // While the referee listens, a tap on the board is the referee's, not the entry's.
     event.preventDefault();
     event.stopPropagation();
+    var hit = nearest(board, event.clientX, event.clientY);
+    if (!hit) return;
     tapped.push({ field: hit.dataset.field, place: placeOf(hit) });
     hit.classList.add("referee-tapped");
     showTaps(form);
@@ -109,9 +128,14 @@
     showTaps(refereeForm());
   });
 
+  document.addEventListener("toggle", function (event) {
+    if (event.target && event.target.id === "referee") refereeing();
+  }, true);
+
   document.addEventListener("change", function (event) {
     var form = refereeForm();
     if (!form || !form.contains(event.target) || event.target.name !== "card") return;
+    refereeing();
     // The card is picked: the board is where the next taps go.
     var board = document.getElementById("board");
     if (board && board.scrollIntoView) {

@@ -164,6 +164,19 @@ def entry(
     out["hand"] = hand
     if phase == "exchange":
         receiver = names[state.cfg.receiver[mover]]
+        out["receiver"] = receiver
+        if seat != mover:
+            # The scribe saw a card go face down: it records the gift without naming it.
+            out["scribe"] = names[mover]
+            out["cards"] = [
+                {
+                    "token": "?",
+                    "label": _("%(name)s gave a card") % {"name": names[mover]},
+                    "question": _("%(giver)s gave a card face down to %(name)s?")
+                    % {"giver": names[mover], "name": receiver},
+                }
+            ]
+            return {**out, "mode": "exchange"}
         out["cards"] = [
             {
                 "token": c,
