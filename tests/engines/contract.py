@@ -6,9 +6,10 @@ does not parse there, one the rules forbid, the seat counts, and what "conserved
 from __future__ import annotations
 
 import json
+import random
 import subprocess
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -65,6 +66,28 @@ class Notation:
 
     def moves_text(self, state: Any) -> list[str]:
         return [self.game.format_action(state, a) for a in self.game.legal_actions(state)]
+
+
+def position(game: Game[Any, Any], **keys: Any) -> Any:
+    """A position of `game` from its JSON keys (a key given as None is left out)."""
+    return game.from_json({"game": game.name,
+                           **{k: v for k, v in keys.items() if v is not None}})
+
+
+def random_game(game: Game[Any, Any], config: dict[str, Any],
+                seed: int) -> Iterator[tuple[random.Random, Any, Any, Any]]:
+    """(rng, state, action, state after) along a random complete game from `new_game`:
+    `random_action` at every step (table events sampled)."""
+    rng = random.Random(seed)
+    state = game.new_game(config)
+    for _ in range(20_000):
+        if game.is_terminal(state):
+            return
+        action = game.random_action(state, rng)
+        after = game.apply(state, action)
+        yield rng, state, action, after
+        state = after
+    raise AssertionError(f"{game.name}: the game does not end")
 
 
 # ---------------------------------------------------------------------------------------------

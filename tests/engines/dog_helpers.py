@@ -10,7 +10,7 @@ from companion.engines.dog import DogGame, DogState
 from companion.engines.dog.board import kennel
 from companion.engines.dog.state import PLAY, DogConfig, initial_state
 
-from .contract import Notation
+from .contract import Notation, position
 
 dog: DogGame = get_game("dog")  # type: ignore[assignment]
 #: plays and rulings by notation (tests/engines/contract.py)
@@ -22,12 +22,7 @@ violation_of, moves_text = _NOTATION.violation_of, _NOTATION.moves_text
 def pos(figures: list[list[str]] | None = None, hand: list[str] | None = None,
         to_move: int = 0, seats: int = 4, **extra: Any) -> DogState:
     """A position in the contract's JSON, e.g. pos([["T3", "K", "K", "K"], ...], ["5"])."""
-    obj: dict[str, Any] = {"game": "dog", "seats": seats, "to_move": to_move, **extra}
-    if figures is not None:
-        obj["figures"] = figures
-    if hand is not None:
-        obj["hand"] = hand
-    return dog.from_json(obj)
+    return position(dog, seats=seats, to_move=to_move, figures=figures, hand=hand, **extra)
 
 
 def kennels(seats: int = 4, n: int = 4) -> list[list[str]]:

@@ -65,6 +65,9 @@ from .state import (
 from .state import OVER as PH_OVER
 from .state import PLAY as PH_PLAY
 
+#: the actions that name one card: ``discard 9``, ``give 7``, ``draw 7``
+_ONE_CARD_WORD = {DISCARD: "discard", GIVE: "give", DRAW: "draw"}
+_ONE_CARD_KIND = {word: kind for kind, word in _ONE_CARD_WORD.items()}
 _POS = re.compile(r"^(?:T(\d+)|G([1-4])(?:@(\d+))?|K(?:@(\d+))?)$", re.IGNORECASE)
 
 
@@ -151,12 +154,8 @@ def format_action(state: DogState, action: DogAction) -> str:
         return " ".join(parts)
     if kind == FOLD:
         return "fold " + _cards_text(action.cards[0]) if action.cards else "fold"
-    if kind == DISCARD:
-        return f"discard {TOKEN[action.card]}"
-    if kind == GIVE:
-        return f"give {TOKEN[action.card]}"
-    if kind == DRAW:
-        return f"draw {TOKEN[action.card]}"
+    if kind in _ONE_CARD_WORD:
+        return f"{_ONE_CARD_WORD[kind]} {TOKEN[action.card]}"
     if kind == RESHUFFLE:
         return "reshuffle"
     if kind == DEAL:
@@ -176,12 +175,10 @@ def parse_action(state: DogState, text: str) -> DogAction:
     cfg = state.cfg
     if head == "fold":
         return DogAction(FOLD, cards=(_parse_cards(" ".join(rest)),) if rest else ())
-    if head in ("discard", "give", "draw"):
+    if head in _ONE_CARD_KIND:
         if len(rest) != 1:
             raise InvalidActionError(f"{head} takes one card, e.g. '{head} 7' or '{head} ?'")
-        card = NAMES.one(rest[0], allow_unknown=True)
-        kind = {"discard": DISCARD, "give": GIVE, "draw": DRAW}[head]
-        return DogAction(kind, card)
+        return DogAction(_ONE_CARD_KIND[head], NAMES.one(rest[0], allow_unknown=True))
     if head == "reshuffle":
         if rest:
             raise InvalidActionError("reshuffle takes nothing")
@@ -283,9 +280,8 @@ def to_json(state: DogState) -> dict[str, Any]:
             "mode": cfg.mode,
             "figures": [[local_token(cfg, p) for p in fs] for fs in state.figures],
         },
-        None if mover == TABLE else _tokens(state.hands[mover]),
+        [_tokens(h) for h in state.hands],
         {
-            "hands": [_tokens(h) for h in state.hands],
             "turn": state.turn,
             "round": state.round,
             "dealer": state.dealer,

@@ -95,13 +95,6 @@ from .state import SHUFFLE as PH_SHUFFLE
 _FIELD = re.compile(r"^([TGW])([0-9]*)$", re.IGNORECASE)
 
 
-# ---------------------------------------------------------------------------------------------
-# Cards and fields
-# ---------------------------------------------------------------------------------------------
-cards_text = NAMES.text
-compact_text = NAMES.compact
-
-
 def parse_cards(text: str, *, allow_unknown: bool = False, ordered: bool = False) -> tuple[
         int, ...]:
     """Cards separated by commas or spaces, `name*n` for n of them; sorted unless `ordered`."""
@@ -157,7 +150,7 @@ def format_action(state: HitState, action: HitAction) -> str:
             segs.append(a if t == NO_DEST else f"{a}-{field_name(state, seat, t)}")
         return f"{tok} {' '.join(segs)}"
     if kind == DISCARD:
-        return f"discard {cards_text(action.cards)}"
+        return f"discard {NAMES.text(action.cards)}"
     if kind == BUY:
         return f"buy {TOKEN[action.card]}"
     if kind == END:
@@ -165,13 +158,13 @@ def format_action(state: HitState, action: HitAction) -> str:
     if kind == DRAW:
         if all(c == UNKNOWN for c in action.cards):
             return "draw"
-        return f"draw {cards_text(action.cards)}"
+        return f"draw {NAMES.text(action.cards)}"
     if kind == SHUFFLE:
         return "shuffle keep" if action.keep else "shuffle"
     if kind == MARKET:
-        return f"market {cards_text(action.cards)}"
+        return f"market {NAMES.text(action.cards)}"
     if kind == HAND:
-        return f"hand {action.seat} {compact_text(action.cards)}".rstrip()
+        return f"hand {action.seat} {NAMES.compact(action.cards)}".rstrip()
     raise InvalidActionError(f"unknown action kind {kind}")
 
 
@@ -292,9 +285,8 @@ def to_json(state: HitState) -> dict[str, Any]:
             "figures": [[field_name(state, s, p) for p in fs]
                         for s, fs in enumerate(state.figures)],
         },
-        None if mover == TABLE else _tokens(state.hands[mover]),
+        [_tokens(h) for h in state.hands],
         {
-            "hands": [_tokens(h) for h in state.hands],
             "shown": [_tokens(h) for h in state.shown],
             "coins": list(state.coins),
             "bought": [_tokens(_bought(state, s)) for s in range(n)],
@@ -475,5 +467,5 @@ def _default_hand(phase: int, turns: int, turn: int, first: int, n: int, seat: i
     return HAND_SIZE
 
 
-__all__ = ["cards_text", "compact_text", "format_action", "from_json", "parse_action",
+__all__ = ["format_action", "from_json", "parse_action",
            "parse_cards", "parse_field", "to_json"]

@@ -13,16 +13,17 @@ from ..base import TABLE, InvalidPositionError
 
 
 def position_json(game: str, count: tuple[str, int], phase: str, to_move: int,
-                  head: dict[str, Any], hand: list[str] | None, body: dict[str, Any],
+                  head: dict[str, Any], hands: list[list[str]], body: dict[str, Any],
                   rules: dict[str, Any]) -> dict[str, Any]:
     """A position as JSON: "game", the seat count (`count`: key and value), "phase",
     "to_move" (a seat or "table"), the game's `head`, the "hand" of the seat to move (none
-    when the table is to move), the game's `body`, and the house rules that differ from the
-    rulebook ("rules")."""
+    when the table is to move), every seat's "hands", the game's `body`, and the house rules
+    that differ from the rulebook ("rules")."""
     obj: dict[str, Any] = {"game": game, count[0]: count[1], "phase": phase,
                            "to_move": "table" if to_move == TABLE else to_move, **head}
-    if hand is not None:
-        obj["hand"] = hand
+    if to_move != TABLE:
+        obj["hand"] = hands[to_move]
+    obj["hands"] = hands
     obj.update(body)
     obj["rules"] = rules
     return obj

@@ -66,15 +66,6 @@ from .state import REVEAL as PH_REVEAL
 _SWAP = re.compile(r"^([0-9]+)\s*:?\s*(.*)$", re.DOTALL)
 
 
-# ---------------------------------------------------------------------------------------------
-# Cards
-# ---------------------------------------------------------------------------------------------
-#: `bear,mole,pig`: every card named (rows, cards laid down)
-cards_text = NAMES.text
-#: `giraffe*3,bear,?*7`: a hand, each animal once with its count, unknown cards last
-compact_text = NAMES.compact
-
-
 def parse_cards(text: str, *, allow_unknown: bool = False) -> tuple[int, ...]:
     """Cards separated by commas or spaces, `name*n` for n of them; sorted."""
     return NAMES.parse(text, allow_unknown=allow_unknown)
@@ -86,12 +77,12 @@ def parse_cards(text: str, *, allow_unknown: bool = False) -> tuple[int, ...]:
 def format_action(state: LifeState, action: LifeAction) -> str:
     kind = action.kind
     if kind == SWAP:
-        text = f"swap {action.row}: {cards_text(action.cards)}"
+        text = f"swap {action.row}: {NAMES.text(action.cards)}"
         return f"{text} sudden {TOKEN[action.sudden]}" if action.sudden else text
     if kind == KNOCK:
         return "knock"
     if kind == DEAL:
-        text = "deal rows " + "/".join(cards_text(row) for row in action.rows)
+        text = "deal rows " + "/".join(NAMES.text(row) for row in action.rows)
         if not action.hands:
             return text
         hands = []
@@ -101,10 +92,10 @@ def format_action(state: LifeState, action: LifeAction) -> str:
             elif all(c == UNKNOWN for c in h):
                 hands.append("?")
             else:
-                hands.append(compact_text(h))
+                hands.append(NAMES.compact(h))
         return f"{text} hands {'/'.join(hands)}"
     if kind == HAND:
-        return f"hand {action.seat} {compact_text(action.cards)}"
+        return f"hand {action.seat} {NAMES.compact(action.cards)}"
     raise InvalidActionError(f"unknown action kind {kind}")
 
 
@@ -215,9 +206,8 @@ def to_json(state: LifeState) -> dict[str, Any]:
             "lives": list(state.lives),
             "rows": [[TOKEN[c] for c in row] for row in state.rows],
         },
-        None if mover == TABLE else _tokens(state.hands[mover]),
+        [_tokens(h) for h in state.hands],
         {
-            "hands": [_tokens(h) for h in state.hands],
             "public": [_tokens(p) for p in state.public],
             "knocked_by": None if state.knocked_by < 0 else state.knocked_by,
             "swapped": [bool(state.swapped >> s & 1) for s in range(n)],
@@ -396,5 +386,5 @@ def _json_result(value: Any, n: int) -> RoundResult | None:
     return RoundResult(round_no, points, lost, sudden, animal)
 
 
-__all__ = ["cards_text", "compact_text", "format_action", "from_json", "parse_action",
+__all__ = ["format_action", "from_json", "parse_action",
            "parse_cards", "result_json", "to_json"]

@@ -22,7 +22,7 @@ from companion.engines.hit.cards import (
     parse_card,
 )
 
-from ..contract import Notation
+from ..contract import Notation, position
 
 hit = HitGame()
 #: plays and rulings by notation (tests/engines/contract.py)
@@ -39,16 +39,11 @@ def pos(figures: list[list[str]] | None = None, hand: list[str] | None = None,
     """A position in the engine's JSON (players default: the number of figure lists, else 4).
     Cards in `hand` that are not start cards are added to the seat's bought cards."""
     n = players or (len(figures) if figures is not None else 4)
-    obj: dict[str, Any] = {"game": "hit", "players": n, "to_move": to_move, **extra}
-    if figures is not None:
-        obj["figures"] = figures
-    if hand is not None:
-        obj["hand"] = hand
-        if isinstance(to_move, int) and "bought" not in extra:
-            bought: list[list[str]] = [[] for _ in range(n)]
-            bought[to_move] = [c for c in hand if c != "?" and not IS_START[parse_card(c) or 0]]
-            obj["bought"] = bought
-    return hit.from_json(obj)
+    if hand is not None and isinstance(to_move, int) and "bought" not in extra:
+        bought: list[list[str]] = [[] for _ in range(n)]
+        bought[to_move] = [c for c in hand if c != "?" and not IS_START[parse_card(c) or 0]]
+        extra["bought"] = bought
+    return position(hit, players=n, to_move=to_move, figures=figures, hand=hand, **extra)
 
 
 def plays(state: HitState, card: str) -> list[str]:

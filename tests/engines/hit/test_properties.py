@@ -19,6 +19,7 @@ from companion.engines.hit.cards import COINS, COST, UNKNOWN
 from companion.engines.hit.info import has_unknowns
 from companion.engines.hit.state import HAND_SIZE, MARKET_SIZE, OVER
 
+from ..contract import random_game
 from .helpers import conserved, hit
 
 SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
@@ -88,29 +89,20 @@ def check_view(state: HitState, rng: random.Random) -> None:
 
 def play_game(seed: int, players: int, rules: dict[str, bool] | None = None,
               check_every: int = 11) -> list[str]:
-    """A random complete game with invariants after every step; returns the action log."""
-    rng = random.Random(seed)
-    state = hit.new_game({"players": players, "rules": rules or {}})
+    """A random complete game with HIT's invariants after every step (the contract's own
+    checks: test_contract.py); returns the action log."""
     log: list[str] = []
-    steps = 0
-    while not hit.is_terminal(state):
-        action = hit.random_action(state, rng)
-        text = hit.format_action(state, action)
-        assert hit.parse_action(state, text) == action, text
-        assert hit.check(state, action) == [], text
-        if steps % check_every == 0:
-            check_moves(state, action)
-            assert hit.from_json(hit.to_json(state)) == state
-            check_view(state, rng)
-        before = state
-        state = hit.apply(state, action)
-        log.append(text)
+    state = None
+    for step, (rng, before, action, state) in enumerate(
+            random_game(hit, {"players": players, "rules": rules or {}}, seed)):
+        if step % check_every == 0:
+            check_moves(before, action)
+            check_view(before, rng)
+        log.append(hit.format_action(before, action))
         check_invariants(state)
         check_coins(before, action, state)
-        steps += 1
-        assert steps < 20_000, "the game does not end"
-    returns = hit.returns(state)
-    assert sum(returns) == 1.0 and returns[state.winner] == 1.0
+    assert state is not None and hit.returns(state)[state.winner] == 1.0
+    assert sum(hit.returns(state)) == 1.0
     return log
 
 

@@ -10,7 +10,7 @@ from companion.engines.lifeislife import LifeGame, LifeState
 from companion.engines.lifeislife.cards import DECK, DECK_SIZE, KINDS
 from companion.engines.lifeislife.state import located
 
-from ..contract import Notation
+from ..contract import Notation, position
 
 life: LifeGame = get_game("lifeislife")  # type: ignore[assignment]
 #: plays and rulings by notation (tests/engines/contract.py)
@@ -26,12 +26,7 @@ def pos(rows: list[list[str]] | None = None, hands: list[list[str] | None] | Non
         to_move: int | str = 0, players: int | None = None, **extra: Any) -> LifeState:
     """A position in the contract's JSON (players default: the number of hands, else 4)."""
     n = players or (len(hands) if hands is not None else 4)
-    obj: dict[str, Any] = {"game": "lifeislife", "players": n, "to_move": to_move, **extra}
-    if rows is not None:
-        obj["rows"] = rows
-    if hands is not None:
-        obj["hands"] = hands
-    return life.from_json(obj)
+    return position(life, players=n, to_move=to_move, rows=rows, hands=hands, **extra)
 
 
 def hand_of(state: LifeState, seat: int) -> list[str]:
