@@ -198,14 +198,46 @@ class _Log:
     """The effective events of a table as the history reads them: their (seq, action) keys
     and their seqs in order (which events came before a given seq)."""
 
-    def __init__(self, effective: list[Any]) -> None:
-        self.effective = effective
-        self.keys = [(item.event.seq, item.action) for item in effective]
-        self.seqs = [item.event.seq for item in effective]
+    def __init__(self, effective: list[Any], before: _Log | None = None) -> None:
+        """``before``: the log of the events before these (a log only grows by plays)."""
+        keys = [(item.event.seq, item.action) for item in effective]
+        self.effective = effective if before is None else before.effective + effective
+        self.keys = keys if before is None else before.keys + keys
+        self.seqs = [seq for seq, _action in self.keys]
 
     def index_of(self, seq: int) -> int:
         """How many effective events come before ``seq``."""
         return bisect.bisect_left(self.seqs, seq)
+
+
+#: table id → (how many events the log was read from, the seq of the last, its _Log)
+_logs: OrderedDict[str, tuple[int, int, _Log]] = OrderedDict()
+
+
+def _log_of(table_id: str, events: list[Any], effective_events: Any) -> _Log:
+    """The effective log of ``events`` (the table's whole log, in seq order): the one read
+    before, extended by the new events when they are all plays (an undo or a correction
+    changes earlier events: then it is read again)."""
+    from .models import Event
+
+    with _said_lock:
+        cached = _logs.get(table_id)
+    log = None
+    if cached is not None:
+        count, last_seq, before = cached
+        if 0 < count <= len(events) and events[count - 1].seq == last_seq:
+            new = events[count:]
+            if all(e.kind == Event.Kind.ACTION for e in new):
+                log = _Log(effective_events(new), before) if new else before
+    if log is None:
+        log = _Log(effective_events(events))
+    if events:
+        with _said_lock:
+            _logs[table_id] = (len(events), events[-1].seq, log)
+            _logs.move_to_end(table_id)
+            while len(_logs) > _MAX_TABLES:
+                _logs.popitem(last=False)
+    return log
 
 
 def _state_before(table: Any, game: Game, log: _Log, index: int) -> Any:
@@ -288,7 +320,7 @@ def history_words(table: Any, lines: list[dict[str, Any]], seat: int | None) -> 
             said = _said.get(key)
         if said is None:
             if log is None:
-                log = _Log(effective_events(events))
+                log = _log_of(table.id, events, effective_events)
                 seats = list(table.seats.all())
             said = _say(table, words, event, visible, log, by_seq, seats or [])
             with _said_lock:
