@@ -237,3 +237,27 @@ def test_a_private_lines_public_text_names_the_people_when_names_are_given():
     assert said["en"] == "Ann gave a card to Cid"
     assert said["it"] == "Ann ha passato una carta a Cid"
     assert localize.public_line(payload) == "seat 0 gave a card to seat 2"  # without names
+
+
+@pytest.mark.django_db
+def test_the_history_stays_right_across_an_undo_with_the_kept_walk(dealt_table):
+    """The walk and the log kept between renders are read again after an undo: the play made
+    again is said from the position after the undo, not from the one before it."""
+    t = dealt_table
+
+    def lines(seat=0):
+        table = Table.objects.get(id=t.id)
+        return localize.history_words(table, history(table, seat), seat)
+
+    assert t.play("1 K", t.tokens[0]).status_code == 201
+    assert "out of the kennel" in lines()[-1]["text"]
+    assert t.call("post", "/undo", {"expected_seq": t.seq()}, t.tokens[0]).status_code in (200, 201)
+    assert lines()[-1]["text"].startswith("takes back #")
+    assert t.play("13 K", t.tokens[0]).status_code == 201  # the 13 instead of the 1
+    assert t.play("1 K", t.tokens[1]).status_code == 201
+    said = lines()
+    assert said[-2]["text"] == "plays 13: a figure of Ann out of the kennel onto Ann's start field"
+    assert said[-1]["who"] == "Ben (blue)"
+    assert (
+        said[-1]["text"] == "plays 1 / 11: a figure of Ben out of the kennel onto Ben's start field"
+    )
