@@ -28,7 +28,29 @@ class Effective:
 def effective_events(events: list[Event]) -> list[Effective]:
     """The events that count: an UNDO removes the event it names, a CORRECT replaces the
     action of the event it names (the latest correction wins) and may suspend later private
-    entries or forget seats' private cards before later events (rulings.py)."""
+    entries or forget seats' private cards before later events (rulings.py).
+
+    The cached log of a seq (``state_cache.load_events``) is one list that every phone's
+    render of that seq passes here (the history's words, the notices): its answer is kept
+    for that very list, so a render does not walk the whole log again."""
+    with _memo_lock:
+        hit = _memo.get(id(events))
+    if hit is not None and hit[0] is events and hit[1] == len(events):
+        return list(hit[2])
+    answer = _effective(events)
+    with _memo_lock:
+        _memo[id(events)] = (events, len(events), answer)  # the list is kept: its id stays
+        while len(_memo) > MEMO_MAX:
+            _memo.popitem(last=False)
+    return list(answer)
+
+
+MEMO_MAX = 64
+_memo: OrderedDict[int, tuple[list[Event], int, list[Effective]]] = OrderedDict()
+_memo_lock = threading.Lock()
+
+
+def _effective(events: list[Event]) -> list[Effective]:
     undone = {e.payload.get("undoes") for e in events if e.kind == Event.Kind.UNDO}
     corrected: dict[int, str] = {}
     suspended: set[int] = set()
