@@ -118,8 +118,9 @@ def _before(table: Table, seq: int) -> tuple[Any, Any, str] | None:
 
 
 def _count(key: str, limit: int, window: int = 60) -> bool:
+    """A fixed-window counter; False once ``limit`` is exceeded in the window."""
     if cache.add(key, 1, timeout=window):
-        return True
+        return limit >= 1
     try:
         return cache.incr(key) <= limit
     except ValueError:

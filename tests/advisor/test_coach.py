@@ -97,3 +97,47 @@ async def test_a_coached_play_is_reviewed_for_its_own_phone_only(
     )()
     for communicator in (mine, other, partner):
         await communicator.disconnect()
+
+
+@pytest.mark.django_db
+def test_the_switch_belongs_to_the_seats_own_phone(dealt_table):
+    from django.test import Client
+
+    from companion.tables.tokens import cookie_name, cookie_value
+
+    t = dealt_table
+    stranger = Client()
+    assert stranger.post(f"/t/{t.id}/coach", {"on": "1"}).status_code == 403
+    assert stranger.get(f"/t/{t.id}/coach/reviews").status_code == 403
+    ann = Client()
+    ann.cookies[cookie_name(t.id)] = cookie_value(t.id, t.tokens[0])
+    bad = ann.post(f"/t/{t.id}/coach", {"on": "yes"})
+    assert bad.status_code == 400 and b"on: 1" in bad.content
+    answer = ann.post(f"/t/{t.id}/coach", {"on": "1"})
+    assert answer.status_code == 200 and b'aria-pressed="true"' in answer.content
+    assert coach.is_on(t.id, 0) and not coach.is_on(t.id, 1)
+    assert ann.post(f"/t/{t.id}/coach", {"on": "0"}).status_code == 200
+    assert not coach.is_on(t.id, 0)
+
+
+@pytest.mark.django_db
+@pytest.mark.usefixtures("clear_cache")
+def test_past_the_tables_rate_a_play_is_dropped_with_a_note(dealt_table, settings, monkeypatch):
+    settings.COACH_RATE_PER_TABLE = 0
+    sent: list[dict] = []
+    monkeypatch.setattr(coach, "_publish", lambda table_id, seat, stored: sent.append(
+        coach.review_json(stored)))
+    t = dealt_table
+    table = Table.objects.get(id=t.id)
+    coach.switch(table, 0, True)
+    seq = services.record_action(t.id, services.Actor(0, False), "1 K", table.seq).event.seq
+    import time as clock
+
+    job = {"table_id": t.id, "seq": seq, "seats": [0], "queued_at": clock.time()}
+    assert coach.review_play.run(**job) == "dropped"
+    stored = CoachReview.objects.get(table_id=t.id, seq=seq)
+    assert stored.label == "dropped" and "too many plays" in stored.note
+    assert sent and sent[0]["label"] == "dropped"
+    job["queued_at"] -= 3600  # waited far too long: the worker was saturated
+    assert coach.review_play.run(**job) == "dropped"
+    assert "too busy" in CoachReview.objects.get(table_id=t.id, seq=seq).note
