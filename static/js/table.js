@@ -246,6 +246,14 @@
     focusOn(yes);
   });
 
+  // The board's tap targets (SVG, role=button) work with Enter and Space like buttons.
+  document.addEventListener("keydown", function (evt) {
+    var tap = evt.target.closest && evt.target.closest(".tap-layer .tap");
+    if (!tap || (evt.key !== "Enter" && evt.key !== " ")) return;
+    evt.preventDefault();
+    tap.dispatchEvent(new MouseEvent("click", { bubbles: true, cancelable: true }));
+  });
+
   // After a tap, put the focus where the next step is: the new step of the entry (its
   // heading), or the referee's answer when the play's button is gone. A tap on the board
   // (the tap layer over it) keeps the board in view while it offers the next choice: the
@@ -257,7 +265,7 @@
     playedFromList = !!(plays && plays.contains(evt.detail.elt) && evt.detail.requestConfig.verb === "post");
     var tap = evt.detail.elt.closest && evt.detail.elt.closest(".tap-layer");
     var trigger = evt.detail.requestConfig.triggeringEvent;
-    boardTap = tap ? { keyboard: !!(trigger && trigger.type === "keydown") } : null;
+    boardTap = tap ? { keyboard: !!(trigger && trigger.type === "click" && trigger.detail === 0) } : null;
   });
   document.addEventListener("htmx:afterSettle", function (evt) {
     // An outerHTML swap leaves detail.target pointing at the replaced element: look it up again.
@@ -265,6 +273,9 @@
     var target = swapped && swapped.id ? document.getElementById(swapped.id) : null;
     if (!target || !evt.detail.requestConfig) return;
     if (target.id === "entry" && evt.detail.requestConfig.verb === "get") {
+      // The board swapped out of band settles first, under the same target: wait for the entry.
+      var settled = evt.detail.elt;
+      if (settled && settled.id && settled.id !== "entry") return;
       var fromBoard = boardTap;
       boardTap = null;
       var next = document.querySelector("#board .tap-layer .tap");

@@ -37,6 +37,12 @@ def api_play(server, tid: str, host: str, action: str, seq: int) -> int:
     return http_json(server.url, "POST", f"/api/tables/{tid}/plays", body, host)["seq"]
 
 
+def settled(page) -> None:
+    """Wait until htmx has settled the last swap: new content gets its listeners on settle, so
+    a tap before that would go nowhere."""
+    page.wait_for_function("() => !document.querySelector('.htmx-settling, .htmx-swapping')")
+
+
 class Phone:
     """One phone at the table: taps counted, the time of the last confirm tap kept."""
 
@@ -47,6 +53,7 @@ class Phone:
 
     def tap(self, locator) -> None:
         """Tap (a touch) and wait until the entry has been swapped for the next step."""
+        settled(self.page)
         self.page.locator("#entry").evaluate("e => { e.dataset.old = '1'; }")
         locator.tap()
         self.taps += 1
@@ -165,9 +172,15 @@ def test_tap_a_five_a_seven_and_a_swap(server, phone, screenshot, lang):
     # Undo the step, and take it again.
     ann_page.locator("#entry button.undo-step").tap()
     expect(ann_page.locator("#entry")).to_have_attribute("data-step", "seven-7")
-    ann.board("T8", ".tap-figure")
+    # Again with the keyboard: Enter on the figure, and the focus goes to the places to go.
+    settled(ann_page)
+    ann_page.locator("#board .tap-layer g.tap-figure[data-field='T8']").focus()
+    ann_page.locator("#entry").evaluate("e => { e.dataset.old = '1'; }")
+    ann_page.keyboard.press("Enter")
+    ann_page.wait_for_selector("#entry:not([data-old])")
+    expect(ann_page.locator("#board .tap-layer g.tap-selected[data-field='T8']")).to_be_focused()
     ann.board("T12", ".tap-destination")
-    ann.taps -= 2  # the undo and the step taken again are not part of the play
+    ann.taps -= 1  # the undo and the step taken again are not part of the play
     ann.board("T0", ".tap-figure")
     ann.board("T3", ".tap-destination")
     expect(ann_page.locator("#entry")).to_have_attribute("data-step", "confirm")

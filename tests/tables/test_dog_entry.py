@@ -119,16 +119,21 @@ def after(state, action) -> tuple:
     return GAME.apply(state, action).figures
 
 
-def test_the_seven_step_by_step_reaches_exactly_the_legal_sevens():
+@pytest.mark.parametrize(
+    ("first", "code"), [({"card": "7"}, SEVEN), ({"card": "joker", "joker_as": "7"}, JOKER)]
+)
+def test_the_seven_step_by_step_reaches_exactly_the_legal_sevens(first, code):
     """Every way through the 7's steps (the presenter's own taps, walked exhaustively) ends in
     a play the engine accepts, and together they reach every position a legal 7 leads to."""
     table, _client = table_with(ANN_TURN)
     state = selectors.seat_state(table, None)
     legal = {
-        after(state, a) for a in GAME.legal_actions(state) if a.kind == PLAY and a.card == SEVEN
+        after(state, a)
+        for a in GAME.legal_actions(state)
+        if a.kind == PLAY and a.card == code and a.as_card == SEVEN
     }
     reached: set = set()
-    pending: list[dict] = [{"card": "7"}]
+    pending: list[dict] = [first]
     seen = 0
     while pending:
         params = pending.pop()
