@@ -26,10 +26,9 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..base import TABLE, InvalidActionError
+from ..kit import positions
 from ..kit.notation import seat_of, words
-from ..kit.positions import bad, json_int, mover_hand, position_json, position_object
-from ..kit.positions import mover as read_mover
-from ..kit.positions import phase as read_phase
+from ..kit.positions import bad, json_int
 from .actions import DEAL, DISCARD, DRAW, FOLD, GIVE, HAND, PLAY, RESHUFFLE, DogAction, Seg
 from .board import GOAL_FIELDS, kennel, kennel_seat
 from .cards import (
@@ -272,10 +271,8 @@ def _count_tokens(vec: tuple[int, ...]) -> list[str]:
 
 def to_json(state: DogState) -> dict[str, Any]:
     cfg = state.cfg
-    n = cfg.seats
-    mover = to_move(state)
-    return position_json(
-        "dog", ("seats", n), PHASES[state.phase], mover,
+    return positions.position_json(
+        "dog", ("seats", cfg.seats), PHASES[state.phase], to_move(state),
         {
             "mode": cfg.mode,
             "figures": [[local_token(cfg, p) for p in fs] for fs in state.figures],
@@ -292,7 +289,7 @@ def to_json(state: DogState) -> dict[str, Any]:
             "exchange": [None if c == NO_CARD else TOKEN[c] for c in state.transit],
             "gifts": [None if c == NO_CARD else TOKEN[c] for c in state.gifts],
             "avoid": [_tokens(mask_kinds(m)) for m in state.avoid],
-            "lapped": [s for s in range(n) if state.lapped >> s & 1],
+            "lapped": [s for s in range(cfg.seats) if state.lapped >> s & 1],
             "winner": None if state.winner < 0 else list(cfg.teams[state.winner]),
         },
         cfg.rules.changed(),
@@ -304,13 +301,13 @@ def _json_cards(value: Any, what: str) -> tuple[int, ...]:
 
 
 def from_json(obj: Any) -> DogState:
-    obj = position_object(obj, "dog", "DOG")
+    obj = positions.position_object(obj, "dog", "DOG")
     seats = json_int(obj, "seats", 4, 2, 6)
     mode = obj.get("mode", "teams" if seats in (4, 6) else "solo")
     round_no = json_int(obj, "round", 0, 0, 10**6)
     rules = HouseRules.from_json(obj.get("rules"))
     raw_to_move = obj.get("to_move", 0)
-    mover = read_mover(obj, seats, 0)
+    mover = positions.mover(obj, seats, 0)
     if "dealer" in obj:
         dealer = json_int(obj, "dealer", 0, 0, seats - 1)
     elif mover != TABLE:
@@ -321,7 +318,7 @@ def from_json(obj: Any) -> DogState:
     cfg = DogConfig.make(seats, mode, rules, (dealer - round_no) % seats)
     base = initial_state(cfg)
     # phase
-    phase = read_phase(obj, PHASES, "deal" if mover == TABLE else "play")
+    phase = positions.phase(obj, PHASES, "deal" if mover == TABLE else "play")
     if (mover == TABLE) != (phase in (PH_DEAL, PH_DRAW, PH_OVER)):
         raise bad(f'phase "{PHASES[phase]}" does not fit "to_move": {raw_to_move!r}')
     turn = json_int(obj, "turn", mover if mover != TABLE else dealer, 0, seats - 1)
@@ -358,7 +355,7 @@ def from_json(obj: Any) -> DogState:
         for s, h in enumerate(raw_hands):
             if h is not None:
                 hands[s] = _json_cards(h, f"hand of seat {s}")
-    hand = mover_hand(obj, mover)
+    hand = positions.mover_hand(obj, mover)
     if hand is not None:
         hands[mover] = _json_cards(hand, '"hand"')
     if phase == PH_DEAL:

@@ -23,18 +23,9 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from ..base import TABLE, InvalidActionError
+from ..kit import positions
 from ..kit.notation import seat_of, words
-from ..kit.positions import (
-    bad,
-    json_int,
-    mover_hand,
-    player_count,
-    position_json,
-    position_object,
-    seat_list,
-)
-from ..kit.positions import mover as read_mover
-from ..kit.positions import phase as read_phase
+from ..kit.positions import bad, json_int
 from .actions import (
     BUY,
     DISCARD,
@@ -275,7 +266,7 @@ def to_json(state: HitState) -> dict[str, Any]:
     cfg = state.cfg
     n = cfg.players
     mover = to_move(state)
-    return position_json(
+    return positions.position_json(
         "hit", ("players", n), PHASES[state.phase], mover,
         {
             "side": cfg.geo.side,
@@ -310,7 +301,7 @@ def _json_cards(value: Any, what: str, *, allow_unknown: bool = False) -> list[i
 def _figures(obj: Mapping[str, Any], cfg: HitConfig) -> tuple[tuple[int, ...], ...]:
     geo = cfg.geo
     n = cfg.players
-    raw = seat_list(obj, "figures", n)
+    raw = positions.seat_list(obj, "figures", n)
     default = tuple(sorted((0,) + (WAIT,) * (cfg.figures - 1)))
     if raw is None:
         return (default,) * n
@@ -339,8 +330,8 @@ def _figures(obj: Mapping[str, Any], cfg: HitConfig) -> tuple[tuple[int, ...], .
 
 
 def from_json(obj: Any) -> HitState:
-    obj = position_object(obj, "hit", "HIT")
-    n = player_count(obj, MIN_PLAYERS, MAX_PLAYERS, ("figures", "hands", "coins"))
+    obj = positions.position_object(obj, "hit", "HIT")
+    n = positions.player_count(obj, MIN_PLAYERS, MAX_PLAYERS, ("figures", "hands", "coins"))
     rules = HouseRules.from_json(obj.get("rules"))
     first = json_int(obj, "first_player", 0, 0, n - 1)
     cfg = HitConfig.make(n, rules, first)
@@ -351,8 +342,8 @@ def from_json(obj: Any) -> HitState:
     figures = _figures(obj, cfg)
     # whose decision
     raw_to_move = obj.get("to_move", obj.get("turn", first))
-    mover = read_mover(obj, n, obj.get("turn", first))
-    phase = read_phase(obj, PHASES, "play" if mover != TABLE else "draw")
+    mover = positions.mover(obj, n, obj.get("turn", first))
+    phase = positions.phase(obj, PHASES, "play" if mover != TABLE else "draw")
     phase_name = PHASES[phase]
     turn = json_int(obj, "turn", mover if mover != TABLE else first, 0, n - 1)
     if mover != TABLE and mover != turn:
@@ -370,7 +361,7 @@ def from_json(obj: Any) -> HitState:
     elif phase == PH_OVER:
         raise bad('phase "over", but no seat has all its figures home')
     # cards
-    coins = seat_list(obj, "coins", n)
+    coins = positions.seat_list(obj, "coins", n)
     if coins is None:
         coins = [START_COINS] * n
     elif any(isinstance(c, bool) or not isinstance(c, int) or not 0 <= c <= 10**6
@@ -384,12 +375,12 @@ def from_json(obj: Any) -> HitState:
     stack = list(NEUTRAL_STACK)
     for c in market:
         stack[c] -= 1
-    raw_bought = seat_list(obj, "bought", n) or [[] for _ in range(n)]
-    raw_tops = seat_list(obj, "draw_top", n) or [[] for _ in range(n)]
-    raw_disc = seat_list(obj, "discards", n) or [[] for _ in range(n)]
-    raw_hands = seat_list(obj, "hands", n) or [None] * n
-    raw_shown = seat_list(obj, "shown", n) or [[] for _ in range(n)]
-    hand = mover_hand(obj, mover)
+    raw_bought = positions.seat_list(obj, "bought", n) or [[] for _ in range(n)]
+    raw_tops = positions.seat_list(obj, "draw_top", n) or [[] for _ in range(n)]
+    raw_disc = positions.seat_list(obj, "discards", n) or [[] for _ in range(n)]
+    raw_hands = positions.seat_list(obj, "hands", n) or [None] * n
+    raw_shown = positions.seat_list(obj, "shown", n) or [[] for _ in range(n)]
+    hand = positions.mover_hand(obj, mover)
     if hand is not None:
         raw_hands = list(raw_hands)
         raw_hands[mover] = hand

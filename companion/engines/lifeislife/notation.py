@@ -18,18 +18,9 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..base import TABLE, InvalidActionError
+from ..kit import positions
 from ..kit.notation import seat_of, words
-from ..kit.positions import (
-    bad,
-    json_int,
-    mover_hand,
-    player_count,
-    position_json,
-    position_object,
-    seat_list,
-)
-from ..kit.positions import mover as read_mover
-from ..kit.positions import phase as read_phase
+from ..kit.positions import bad, json_int
 from .actions import DEAL, HAND, KNOCK, KNOCK_ACTION, SWAP, LifeAction
 from .cards import (
     DECK,
@@ -195,11 +186,10 @@ def result_json(result: RoundResult | None) -> dict[str, Any] | None:
 
 
 def to_json(state: LifeState) -> dict[str, Any]:
-    cfg = state.cfg
-    n = cfg.players
-    mover = to_move(state)
-    return position_json(
-        "lifeislife", ("players", n), PHASES[state.phase], mover,
+    """The position as JSON (docs/notation.md); "swapped" and "public" as the table knows
+    them, "last_round" the result of the round before."""
+    return positions.position_json(
+        "lifeislife", ("players", state.cfg.players), PHASES[state.phase], to_move(state),
         {
             "round": state.round,
             "starter": state.starter,
@@ -210,12 +200,12 @@ def to_json(state: LifeState) -> dict[str, Any]:
         {
             "public": [_tokens(p) for p in state.public],
             "knocked_by": None if state.knocked_by < 0 else state.knocked_by,
-            "swapped": [bool(state.swapped >> s & 1) for s in range(n)],
+            "swapped": [bool(state.swapped >> s & 1) for s in range(state.cfg.players)],
             "aside": aside_count(state),
             "last_round": result_json(state.last),
             "winner": None if state.winner < 0 else state.winner,
         },
-        cfg.rules.changed(),
+        state.cfg.rules.changed(),
     )
 
 
@@ -224,11 +214,11 @@ def _json_cards(value: Any, what: str, *, allow_unknown: bool = True) -> tuple[i
 
 
 def from_json(obj: Any) -> LifeState:
-    obj = position_object(obj, "lifeislife", "Life is Life")
-    n = player_count(obj, MIN_PLAYERS, MAX_PLAYERS, ("lives", "hands"))
+    obj = positions.position_object(obj, "lifeislife", "Life is Life")
+    n = positions.player_count(obj, MIN_PLAYERS, MAX_PLAYERS, ("lives", "hands"))
     rules = HouseRules.from_json(obj.get("rules"))
     # lives
-    raw_lives = seat_list(obj, "lives", n)
+    raw_lives = positions.seat_list(obj, "lives", n)
     if raw_lives is None:
         lives = (rules.start_lives,) * n
     else:
@@ -241,8 +231,8 @@ def from_json(obj: Any) -> LifeState:
         raise bad("every player is out: somebody must be left")
     # whose decision
     raw_to_move = obj.get("to_move", alive[0])
-    mover = read_mover(obj, n, alive[0])
-    phase = read_phase(obj, PHASES, "deal" if mover == TABLE else "play")
+    mover = positions.mover(obj, n, alive[0])
+    phase = positions.phase(obj, PHASES, "deal" if mover == TABLE else "play")
     phase_name = PHASES[phase]
     if len(alive) == 1:
         phase = PH_OVER
@@ -275,14 +265,14 @@ def from_json(obj: Any) -> LifeState:
         raise bad('"rows" are needed while a round is played')
     in_round = phase in (PH_PLAY, PH_REVEAL)
     # hands and their public parts
-    raw_hands = seat_list(obj, "hands", n)
-    raw_public = seat_list(obj, "public", n)
+    raw_hands = positions.seat_list(obj, "hands", n)
+    raw_public = positions.seat_list(obj, "public", n)
     given: list[tuple[int, ...] | None] = [None] * n
     if raw_hands is not None:
         for s, h in enumerate(raw_hands):
             if h is not None:
                 given[s] = _json_cards(h, f"hand of seat {s}")
-    hand = mover_hand(obj, mover)
+    hand = positions.mover_hand(obj, mover)
     if hand is not None:
         given[mover] = _json_cards(hand, '"hand"')
     hands: list[tuple[int, ...]] = []
@@ -317,7 +307,7 @@ def from_json(obj: Any) -> LifeState:
         public.append(pub)
     # swaps and the knock
     swapped = 0
-    raw_swapped = seat_list(obj, "swapped", n)
+    raw_swapped = positions.seat_list(obj, "swapped", n)
     if raw_swapped is not None and in_round:
         for s, v in enumerate(raw_swapped):
             if not isinstance(v, bool):

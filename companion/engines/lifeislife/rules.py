@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 from ..base import InvalidActionError, Violation
 from .actions import DEAL, HAND, KIND_NAMES, KNOCK, KNOCK_ACTION, SWAP, LifeAction
@@ -278,22 +279,17 @@ def _check_hand(state: LifeState, action: LifeAction) -> list[Violation]:
 # Apply
 # ---------------------------------------------------------------------------------------------
 def apply(state: LifeState, action: LifeAction) -> LifeState:
-    """The state after a legal `action` (unchecked)."""
-    kind = action.kind
-    if kind == SWAP:
-        return _apply_swap(state, action)
-    if kind == KNOCK:
-        seat = state.turn
-        knocked_by = state.knocked_by if state.knocked_by >= 0 else seat
-        nxt = next_in(state.lives, seat)
-        if nxt == knocked_by:
-            return _end_normally(state._replace(knocked_by=knocked_by))
-        return state._replace(turn=nxt, knocked_by=knocked_by)
-    if kind == DEAL:
-        return _apply_deal(state, action)
-    if kind == HAND:
-        return _apply_hand(state, action)
-    raise ValueError(f"unknown action kind {kind}")
+    """The state after a legal `action` (unchecked): by kind, one of the `_apply_*` below."""
+    return _APPLY[action.kind](state, action)
+
+
+def _apply_knock(state: LifeState, action: LifeAction) -> LifeState:
+    seat = state.turn
+    knocked_by = state.knocked_by if state.knocked_by >= 0 else seat
+    nxt = next_in(state.lives, seat)
+    if nxt == knocked_by:
+        return _end_normally(state._replace(knocked_by=knocked_by))
+    return state._replace(turn=nxt, knocked_by=knocked_by)
 
 
 def _apply_swap(state: LifeState, action: LifeAction) -> LifeState:
@@ -368,6 +364,10 @@ def _apply_hand(state: LifeState, action: LifeAction) -> LifeState:
     if all(st.hands[s][UNKNOWN] == 0 for s in players_in(st)):
         return _settle_normally(st)
     return st
+
+
+_APPLY: dict[int, Callable[[LifeState, LifeAction], LifeState]] = {
+    SWAP: _apply_swap, KNOCK: _apply_knock, DEAL: _apply_deal, HAND: _apply_hand}
 
 
 # ---------------------------------------------------------------------------------------------
