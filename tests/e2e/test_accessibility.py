@@ -97,7 +97,7 @@ def test_a_play_with_the_keyboard_only(server, phone, screenshot):
     expect(page.locator("#plays details.play-group > summary").first).to_contain_text("1 / 11")
     page.keyboard.press("Enter")
     button = page.get_by_role(
-        "button", name="Play 1 / 11: bring a figure out onto its start field, field 0"
+        "button", name="Play 1 / 11: a figure of Ann out of the kennel onto Ann's start field"
     )
     expect(button).to_be_visible()
     tab_to(page, "#plays button.legal-play")
@@ -120,7 +120,10 @@ def test_a_play_with_the_keyboard_only(server, phone, screenshot):
     page.wait_for_selector("#entry[data-step='moves']", timeout=SLOW)
     expect(page.locator("#entry h3")).to_be_focused()  # the new step, not the page's top
     page.keyboard.press("Tab")
-    expect(page.get_by_role("button", name="T0 → T8")).to_be_focused()
+    move = page.locator("#entry").get_by_role(
+        "button", name="Play 8: Ann's figure from Ann's start field to 8 past Ann's start"
+    )
+    expect(move).to_be_focused()
     page.keyboard.press("Enter")
     page.wait_for_selector("#entry[data-step='confirm']", timeout=SLOW)
     # table.js puts the focus on the question once the step has settled; Tab only after that
