@@ -347,17 +347,7 @@ def from_json(obj: Any) -> DogState:
         figures = tuple(rows)
     # hands
     size_default = deal_size(base._replace(round=round_no))
-    hands: list[tuple[int, ...] | None] = [None] * seats
-    if "hands" in obj:
-        raw_hands = obj["hands"]
-        if not isinstance(raw_hands, list) or len(raw_hands) != seats:
-            raise bad(f'"hands" must list {seats} hands (null for unknown)')
-        for s, h in enumerate(raw_hands):
-            if h is not None:
-                hands[s] = _json_cards(h, f"hand of seat {s}")
-    hand = positions.mover_hand(obj, mover)
-    if hand is not None:
-        hands[mover] = _json_cards(hand, '"hand"')
+    hands = positions.known_hands(obj, seats, mover, _json_cards)
     if phase == PH_DEAL:
         fill = 0
     elif mover != TABLE and hands[mover] is not None:

@@ -15,6 +15,7 @@ breaks a check raises `DataError` naming the file and the key.
 from __future__ import annotations
 
 import tomllib
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final
@@ -107,12 +108,15 @@ class HitData:
 class _Reader:
     """Reads values of one file, remembering which are marked unverified."""
 
-    def tables(self, name: str) -> list[Any]:
-        """The file's [[name]] tables (at least one)."""
+    def tables(self, name: str, key: str) -> Iterator[tuple[dict[str, Any], str, str]]:
+        """The file's [[name]] tables (at least one): each with the name the messages give it
+        ("side 2-4") and its `key` (a string)."""
         raw = self.doc.get(name)
         if not isinstance(raw, list) or not raw:
             raise self.fail(name, f"no [[{name}]] tables")
-        return raw
+        for i, t in enumerate(raw):
+            value = self.str(t, key, f"{name}[{i}]")
+            yield t, f"{name} {value}", value
 
     def __init__(self, path: Path) -> None:
         self.path = path
@@ -212,13 +216,9 @@ def _material(r: _Reader) -> Material:
 
 
 def _sides(r: _Reader, material: Material) -> tuple[Side, ...]:
-    raw = r.tables("side")
     sides = []
     served: set[int] = set()
-    for i, t in enumerate(raw):
-        w = f"side[{i}]"
-        sid = r.str(t, "id", w)
-        w = f"side {sid}"
+    for t, w, sid in r.tables("side", "id"):
         players = r.ints(t, "players", w)
         n = r.int(t, "fields", w, 8, 400)
         colours = r.ints(t, "colours", w)
@@ -269,13 +269,9 @@ def _sides(r: _Reader, material: Material) -> tuple[Side, ...]:
 
 
 def _cards(r: _Reader, material: Material) -> tuple[CardData, ...]:
-    raw = r.tables("card")
     cards = []
     tokens: set[str] = set()
-    for i, t in enumerate(raw):
-        w = f"card[{i}]"
-        token = r.str(t, "token", w)
-        w = f"card {token}"
+    for t, w, token in r.tables("card", "token"):
         if token != token.lower() or any(ch in token for ch in " ,;:/*?=") or \
                 token in tokens or (token[0] in "twgTWG" and token[1:].isdigit()):
             raise r.fail(w, "a token is unique, lowercase, without spaces or , ; : / * ? = "

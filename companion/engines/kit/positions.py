@@ -6,7 +6,7 @@ line and the web API can say which part of the position is wrong.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from ..base import TABLE, InvalidPositionError
@@ -97,6 +97,20 @@ def phase(obj: Mapping[str, Any], phases: Sequence[str], default: str) -> int:
     if name not in phases:
         raise bad(f'"phase" must be one of {", ".join(phases)}')
     return phases.index(name)
+
+
+def known_hands[T](obj: Mapping[str, Any], n: int, to_move: int,
+                   read: Callable[[Any, str], T]) -> list[T | None]:
+    """Each seat's hand as the position gives it: "hands" (one per seat, null for unknown)
+    and "hand" (the seat to move's), each read by `read(value, what)`; None where not given."""
+    hands: list[T | None] = [None] * n
+    for s, h in enumerate(seat_list(obj, "hands", n) or ()):
+        if h is not None:
+            hands[s] = read(h, f"hand of seat {s}")
+    hand = mover_hand(obj, to_move)
+    if hand is not None:
+        hands[to_move] = read(hand, '"hand"')
+    return hands
 
 
 def mover_hand(obj: Mapping[str, Any], to_move: int) -> Any:

@@ -265,16 +265,8 @@ def from_json(obj: Any) -> LifeState:
         raise bad('"rows" are needed while a round is played')
     in_round = phase in (PH_PLAY, PH_REVEAL)
     # hands and their public parts
-    raw_hands = positions.seat_list(obj, "hands", n)
     raw_public = positions.seat_list(obj, "public", n)
-    given: list[tuple[int, ...] | None] = [None] * n
-    if raw_hands is not None:
-        for s, h in enumerate(raw_hands):
-            if h is not None:
-                given[s] = _json_cards(h, f"hand of seat {s}")
-    hand = positions.mover_hand(obj, mover)
-    if hand is not None:
-        given[mover] = _json_cards(hand, '"hand"')
+    given = positions.known_hands(obj, n, mover, _json_cards)
     hands: list[tuple[int, ...]] = []
     public: list[tuple[int, ...]] = []
     for s in range(n):
