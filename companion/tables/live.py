@@ -57,11 +57,13 @@ class View:
     seat: int | None
     host: bool
     language: str | None
+    #: a seated host's phone entering for the others sees their entry (services.Actor)
+    scribe: bool = False
 
     @classmethod
     def of(cls, table_id: str, fmt: str, actor: Actor | None, language: str | None) -> View:
         return cls(table_id, fmt, actor.seat if actor else None, bool(actor and actor.is_host),
-                   language)
+                   language, bool(actor and actor.enters_for_others))
 
 
 _lock = threading.Lock()

@@ -150,7 +150,7 @@
     var answer = document.getElementById("referee-ruling");
     if (answer && target && (target === answer || target.id === "referee-ruling")) {
       answer.focus({ preventScroll: true });
-      answer.scrollIntoView({ block: "nearest" });
+      answer.scrollIntoView({ block: "center" });
     }
   });
 
