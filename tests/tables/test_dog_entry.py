@@ -332,3 +332,20 @@ def test_taps_per_play():
         6,
         "7 T8-T12 T0-T3",
     )
+
+
+def test_the_exchange_asks_in_words_before_a_card_is_given():
+    """Each card of the exchange asks its own question (answered in the page by table.js), the
+    partner named; the button itself posts, so the card given is the one asked about."""
+    table, _client = table_with(["deal"])
+    _seat, token = services.claim_seat(table.id, 0)
+    ann = Client()
+    ann.cookies[cookie_name(table.id, "seat")] = cookie_value(table.id, token)
+    html = ann.get(f"/t/{table.id}/").content.decode()
+    buttons = re.findall(r'<button class="card" name="action" value="give ([^"]+)"([^>]*)>', html)
+    assert len(buttons) == 14
+    attrs = dict(buttons)
+    assert 'hx-confirm="Give 7 face down to Cid?"' in attrs["7"]
+    assert 'hx-confirm="Give swap card face down to Cid?"' in attrs["swap"]
+    assert all("hx-post=" in a for a in attrs.values())
+    assert "confirm(" not in html  # no browser dialog anywhere in the page

@@ -182,7 +182,7 @@ def entry(
                 "token": c,
                 "label": CARD_LABELS.get(c, c),
                 "question": _("Give %(card)s face down to %(name)s?")
-                % {"card": CARD_LABELS.get(c, c), "name": receiver},
+                % {"card": dog_words.card_name(parse_card(c) or 0), "name": receiver},
             }
             for c in cards
         ]
