@@ -233,9 +233,7 @@ HIT_CORNERS = 20
 def figure_xy(state: Any, code: int) -> tuple[float, float]:
     """Where a position code is drawn: its field, or the middle of a kennel's figures."""
     geo = state.cfg.geo
-    spots = {
-        s.field: s for s in board_spots(geo.length, geo.start, state.cfg.rules.direction)
-    }
+    spots = {s.field: s for s in board_spots(geo.length, geo.start, state.cfg.rules.direction)}
     if code < 0:
         from companion.engines.dog.board import kennel_seat
 
