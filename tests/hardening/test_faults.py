@@ -228,7 +228,11 @@ def next_message(ws: ClientConnection, accept, timeout: float) -> dict:
 
 
 def state_at(ws: ClientConnection, seq: int, timeout: float = SLACK_S) -> dict:
-    return next_message(ws, lambda m: m["type"] == "state" and m["seq"] >= seq, timeout)
+    """The message (the whole state, or a delta after a play) that brings the phone to
+    ``seq`` or later."""
+    return next_message(
+        ws, lambda m: m["type"] in ("state", "delta") and m["seq"] >= seq, timeout
+    )
 
 
 def hint_message(ws: ClientConnection, hint_id: str, statuses, timeout: float) -> dict:
@@ -591,14 +595,15 @@ def test_a_phone_page_through_redis_and_database_outages(
 
         # The database drops: a tap says why instead of doing nothing; once it is back, the
         # next tap clears the message.
-        page.locator("details.whatif summary").click()
+        page.locator("details.referee > summary").click()
+        page.locator("details.referee details.notation > summary").click()
         page.locator("#whatif-action").fill("13 K")
         db_proxy.cut()
-        page.locator("details.whatif button[type=submit]").first.click()
+        page.locator("#referee-form button[type=submit]").first.click()
         expect(page.locator("#trouble")).to_be_visible()
         expect(page.locator("#trouble")).to_contain_text("database is not answering")
         db_proxy.restore()
-        page.locator("details.whatif button[type=submit]").first.click()
+        page.locator("#referee-form button[type=submit]").first.click()
         expect(page.locator("#trouble")).to_be_hidden()
     finally:
         page.context.close()
