@@ -201,3 +201,28 @@ def test_an_edit_applies_to_the_text_it_was_made_from():
     for a, b in ((old, new), (new, old), ("", new), (new, ""), (old, old)):
         assert live.apply(a, live.diff(a, b)) == b
     assert live.utf16_length("🏆") == 2
+
+
+async def test_a_lost_announcement_is_repaired_by_its_repeat(monkeypatch):
+    """The channel layer loses the announcement of a play: the repeat REPEAT_S later brings
+    the phones to it; a phone that had it gets nothing twice."""
+    from companion.tables import realtime
+
+    table_id, tokens = await new_table()
+    phones = Phones(table_id, tokens)
+    await phones.open()
+    log = table_log("dog", {"seats": 4}, 5, 3)
+    await phones.follow(await record(table_id, log[0]))
+    sent = realtime.group_send_sync
+    monkeypatch.setattr(realtime, "group_send_sync", lambda group, message: None)  # lost
+    monkeypatch.setattr(realtime, "REPEAT_S", 0.3)
+    seq = await record(table_id, log[1])
+    monkeypatch.setattr(realtime, "group_send_sync", sent)
+    await phones.follow(seq)  # the repeat
+    seq = await record(table_id, log[2])  # announced twice, pushed once
+    await phones.follow(seq)
+    assert await phones.json_ws.receive_nothing(timeout=0.6)
+    assert await phones.html_ws.receive_nothing(timeout=0.1)
+    state, parts = await fresh_views(table_id, tokens)
+    assert phones.state == state and phones.page.parts == parts
+    await phones.close()
