@@ -16,13 +16,14 @@ from companion.asgi import application
 from companion.core.i18n import language_from_scope
 from companion.tables import localize
 
-# Seat 0 (dealt_table) holds 1, 13, 7, 4 and the joker, no swap card, and has no figure out.
+# Ann (seat 0 of dealt_table) holds 1, 13, 7, 4 and the joker, no swap card, and has no figure
+# out; the referee names her (people are named, never numbered).
 SWAP = "swap T0 T16"
 EXPECTED = {  # the ruling on SWAP: the card is named in each language's rulebook terms
-    "en": ("Seat 0 holds no swap card.", "Spielablauf / How to play"),
-    "de": ("Platz 0 hat keine Tauschkarte.", "Spielablauf"),
-    "fr": ("La place 0 n'a pas de carte d'échange.", "Déroulement de la partie"),
-    "it": ("Il posto 0 non ha carta scambio.", "Svolgimento del gioco"),
+    "en": ("Ann holds no swap card.", "Spielablauf / How to play"),
+    "de": ("Ann hat keine Tauschkarte.", "Spielablauf"),
+    "fr": ("Ann n'a pas de carte d'échange.", "Déroulement de la partie"),
+    "it": ("Ann non ha carta scambio.", "Svolgimento del gioco"),
 }
 
 
@@ -131,9 +132,9 @@ async def test_each_websocket_gets_its_phones_language(dealt_table):
     assert "Historique" in fr and "Toi : Ann" in fr
     assert "Verlauf" in de and "Zuschauer" in de
     # the others' hand entries are private: each reads the public line in its own language
-    assert "Platz 1 hat seine Handkarten eingegeben" in de
-    assert "la place 1 a saisi sa main" in fr
-    assert "seat 1 entered their hand" in en and "History" in en
+    assert "Ben (blau) gibt die Hand ein (6 Karten)" in de
+    assert "Ben (bleu) saisit sa main (6 cartes)" in fr
+    assert "Ben (blue) enters the hand (6 cards)" in en and "History" in en
     for phone in (french, german, english):
         await phone.disconnect()
 
