@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import api, coach_views, counter_api, record_api, record_views, views
+from . import api, coach_views, counter_api, record_api, record_views, setup_views, views
 
 app_name = "tables"
 
@@ -9,6 +9,10 @@ urlpatterns = [
     path("new/<str:game>", views.new_table, name="new-game"),
     path("join", views.join_by_code, name="join"),
     path("load", record_views.load, name="load"),
+    path("hit-setups/", setup_views.setups, name="hit-setups"),
+    path("hit-setups/check", setup_views.check, name="hit-setup-check"),
+    path("hit-setups/import", setup_views.import_setup, name="hit-setup-import"),
+    path("hit-setups/<int:pk>.json", setup_views.export, name="hit-setup-export"),
     path("<str:table_id>/", views.table_page, name="table"),
     path("<str:table_id>/seats", views.seats, name="seats"),
     path("<str:table_id>/qr.svg", views.join_qr, name="qr"),

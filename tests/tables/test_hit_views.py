@@ -72,7 +72,8 @@ def test_home_links_the_hit_lobby(client):
 def test_lobby_creates_the_configured_table(client):
     page = client.get("/t/new/hit").content.decode()
     assert "Mehr Schadenfreude" in page and "4 statt 3" in page
-    assert "board/card data unverified — edit" in page
+    assert "unverified" not in page and ".toml" not in page  # no developer's note, no path
+    assert "Check your box" in page
     table = new_table(
         client,
         players="3",
@@ -91,7 +92,7 @@ def test_lobby_creates_the_configured_table(client):
     assert [s.name for s in seats] == ["Ann", "Ben", "Cid"]
     assert [s.colour for s in seats] == ["blue", "red", "green"]  # the board's segments
     page = client.get(f"/t/{table.id}/").content.decode()
-    assert "board/card data unverified — edit <code>companion/engines/hit/data/board.toml" in page
+    assert "unverified" not in page and ".toml" not in page and "Board as checked" not in page
     assert "Mehr Schadenfreude" in page and "Cards drawn" in page and table.join_code in page
     assert 'data-mode="draw"' in page and "Ben draws the first hand" in page
 

@@ -14,10 +14,9 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from dataclasses import dataclass, field
-from functools import cache
 from typing import Final
 
-from .data import DATA, DataError
+from .data import DATA, DataError, HitData
 
 WAIT: Final = -1
 #: rel_of value of a track field that is not on a seat's path (only when a lap is shorter
@@ -89,13 +88,26 @@ class Geometry:
         return rel >= self.lap[seat]
 
 
-@cache
-def geometry(players: int, figures: int) -> Geometry:
-    """The board of a game with `players` players and `figures` figures each."""
-    side = DATA.side_for(players)
+_GEOMETRIES: dict[tuple[str, int, int], Geometry] = {}
+
+
+def geometry(players: int, figures: int, data: HitData = DATA) -> Geometry:
+    """The board of a game with `players` players and `figures` figures each, on the sides of
+    `data` (the shipped files, or a set-up); built once per set-up."""
+    key = (data.key, players, figures)
+    geo = _GEOMETRIES.get(key)
+    if geo is None:
+        if len(_GEOMETRIES) > 512:
+            _GEOMETRIES.clear()
+        geo = _GEOMETRIES[key] = _geometry(players, figures, data)
+    return geo
+
+
+def _geometry(players: int, figures: int, data: HitData) -> Geometry:
+    side = data.side_for(players)
     segments = side.seats[players]
-    colours = DATA.material.colours
-    if not 1 <= figures <= DATA.material.figures_per_colour:
+    colours = data.material.colours
+    if not 1 <= figures <= data.material.figures_per_colour:
         raise DataError(f"{figures} figures per colour")
     return Geometry(
         side=side.id,

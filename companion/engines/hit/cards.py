@@ -7,10 +7,11 @@ the data file (the six start cards first). A multiset of cards is a count vector
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Final
 
 from ..kit.notation import CardNames
-from .data import DATA, EFFECTS
+from .data import DATA, EFFECTS, HitData
 
 UNKNOWN: Final = 0
 
@@ -57,6 +58,56 @@ for _alias, _target in (("10", "split10"), ("3/-1", "3back"), ("3/1", "3back"),
         _ALIASES.setdefault(_alias, _ALIASES[_target])
 
 
+@dataclass(frozen=True, slots=True)
+class CardTable:
+    """The values of a set-up's cards by card id (index 0: the unknown card): what a host may
+    correct against the box (movement, coins, symbols, price, copies). The kinds, their
+    tokens and effects are the module's (`TOKEN`, `EFFECT`): every set-up has the same."""
+
+    steps: tuple[int, ...]
+    back: tuple[int, ...]
+    coins: tuple[int, ...]
+    no_hit: tuple[bool, ...]
+    shield: tuple[bool, ...]
+    breaker: tuple[bool, ...]
+    no_goal: tuple[bool, ...]
+    cost: tuple[int, ...]
+    #: the neutral stack before the market is laid out
+    neutral_stack: tuple[int, ...]
+
+    @classmethod
+    def of(cls, data: HitData) -> CardTable:
+        cards = data.cards
+        return cls(
+            steps=(0, *(c.steps for c in cards)),
+            back=(0, *(c.back for c in cards)),
+            coins=(0, *(c.coins for c in cards)),
+            no_hit=(False, *("no_hit" in c.symbols for c in cards)),
+            shield=(False, *("shield" in c.symbols for c in cards)),
+            breaker=(False, *("shield_breaker" in c.symbols for c in cards)),
+            no_goal=(False, *("no_goal_entry" in c.symbols for c in cards)),
+            cost=(0, *(c.cost or 0 for c in cards)),
+            neutral_stack=(0, *(0 if c.deck == "start" else c.copies for c in cards)),
+        )
+
+
+_TABLES: dict[str, CardTable] = {}
+
+
+def card_table(data: HitData) -> CardTable:
+    """The card values of `data` (built once per set-up)."""
+    table = _TABLES.get(data.key)
+    if table is None:
+        if len(_TABLES) > 256:
+            _TABLES.clear()
+        table = _TABLES[data.key] = CardTable.of(data)
+    return table
+
+
+#: the shipped card list's values
+DEFAULT_TABLE: Final = card_table(DATA)
+
+
 def parse_card(text: str, *, allow_unknown: bool = False) -> int | None:
     """The card id of a token as typed (case-insensitive; a few aliases such as ``10`` for
     the split 10), or None."""
@@ -91,15 +142,44 @@ def vec_sub(a: tuple[int, ...], b: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(x - y for x, y in zip(a, b, strict=True))
 
 
-def card_list() -> list[dict[str, object]]:
+def card_list(data: HitData = DATA) -> list[dict[str, object]]:
     """The card list for people and the web app: token, name, deck, cost, copies, coins,
-    symbols (JSON-ready)."""
+    symbols (JSON-ready), of the shipped files or of a set-up's `data`."""
     return [{"token": c.token, "name": c.name, "deck": c.deck, "effect": c.effect,
-             "steps": c.steps, "coins": c.coins, "symbols": sorted(c.symbols),
-             "copies": c.copies, "cost": c.cost} for c in _CARDS]
+             "steps": c.steps, "back": c.back, "coins": c.coins, "symbols": sorted(c.symbols),
+             "copies": c.copies, "cost": c.cost} for c in data.cards]
 
 
-__all__ = ["BACK", "BREAKER", "COINS", "COIN_ONLY", "COST", "EFFECT", "EMPTY", "IS_START",
-           "KINDS", "NAME", "NEUTRAL_KINDS", "NEUTRAL_STACK", "NK", "NO_GOAL", "NO_HIT",
-           "OUT_KINDS", "SHIELD", "START_DECK", "START_KINDS", "STEPS", "TOKEN", "UNKNOWN",
-           "card_list", "cards_of", "counts", "parse_card", "vec_add", "vec_sub"]
+__all__ = [
+    "BACK",
+    "BREAKER",
+    "COINS",
+    "COIN_ONLY",
+    "COST",
+    "DEFAULT_TABLE",
+    "EFFECT",
+    "EMPTY",
+    "IS_START",
+    "KINDS",
+    "NAME",
+    "NEUTRAL_KINDS",
+    "NEUTRAL_STACK",
+    "NK",
+    "NO_GOAL",
+    "NO_HIT",
+    "OUT_KINDS",
+    "SHIELD",
+    "START_DECK",
+    "START_KINDS",
+    "STEPS",
+    "TOKEN",
+    "UNKNOWN",
+    "CardTable",
+    "card_list",
+    "card_table",
+    "cards_of",
+    "counts",
+    "parse_card",
+    "vec_add",
+    "vec_sub",
+]

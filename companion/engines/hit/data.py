@@ -14,8 +14,10 @@ breaks a check raises `DataError` naming the file and the key.
 
 from __future__ import annotations
 
+import hashlib
+import json
 import tomllib
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final
@@ -97,6 +99,11 @@ class HitData:
     unverified: tuple[tuple[str, str], ...]
     board_file: Path
     cards_file: Path
+    #: "" for the shipped files; else a digest of the set-up (`from_setup`) that made it
+    key: str = ""
+    #: a set-up's name and who checked it against the box (for people; not in `key`)
+    name: str = ""
+    checked_by: str = ""
 
     def side_for(self, players: int) -> Side:
         for side in self.sides:
@@ -118,17 +125,21 @@ class _Reader:
             value = self.str(t, key, f"{name}[{i}]")
             yield t, f"{name} {value}", value
 
-    def __init__(self, path: Path) -> None:
-        self.path = path
-        self.name = path.name
+    def __init__(self, doc: dict[str, Any], name: str) -> None:
+        self.name = name
+        self.doc = doc
+        self.unverified: list[tuple[str, str]] = []
+
+    @classmethod
+    def read(cls, path: Path) -> _Reader:
         try:
             with path.open("rb") as fh:
-                self.doc = tomllib.load(fh)
+                doc = tomllib.load(fh)
         except OSError as exc:
             raise DataError(f"{path}: cannot read ({exc.strerror})") from exc
         except tomllib.TOMLDecodeError as exc:
             raise DataError(f"{path}: not valid TOML: {exc}") from exc
-        self.unverified: list[tuple[str, str]] = []
+        return cls(doc, path.name)
 
     def fail(self, where: str, msg: str) -> DataError:
         return DataError(f"{self.name}: {where}: {msg}")
@@ -320,17 +331,122 @@ def _cards(r: _Reader, material: Material) -> tuple[CardData, ...]:
 
 def load(board_file: Path = BOARD_FILE, cards_file: Path = CARDS_FILE) -> HitData:
     """Read and validate both files; raises `DataError`."""
-    br = _Reader(Path(board_file))
+    br = _Reader.read(Path(board_file))
     material = _material(br)
     sides = _sides(br, material)
-    cr = _Reader(Path(cards_file))
+    cr = _Reader.read(Path(cards_file))
     cards = _cards(cr, material)
     return HitData(material, sides, cards, tuple(br.unverified + cr.unverified),
                    Path(board_file), Path(cards_file))
 
 
-#: the data the engine runs on, loaded once at import
+#: the data the engine runs on when a game names no set-up (the shipped files), loaded once
 DATA: Final = load()
 
+# -- set-ups: the values a host checked against the box ------------------------------------------
+
+#: what a set-up may give per side and per card (the rest is the rulebook's, fixed)
+SIDE_KEYS: Final = ("id", "players", "fields", "colours", "starts", "barriers", "corners", "seats")
+CARD_KEYS: Final = ("token", "deck", "name", "effect", "steps", "back", "coins", "symbols",
+                    "copies", "cost")
+SETUP_KEYS: Final = frozenset({"sides", "cards", "name", "checked_by"})
+
+
+def setup_of(data: HitData) -> dict[str, Any]:
+    """The board sides and the card list of `data` as a set-up (JSON-ready, plain values);
+    `from_setup` reads it back."""
+    sides = [{"id": s.id, "players": list(s.players), "fields": s.fields,
+              "colours": list(s.colours), "starts": list(s.starts),
+              "barriers": list(s.barriers), "corners": list(s.corners),
+              "seats": {str(k): list(v) for k, v in sorted(s.seats.items())}}
+             for s in data.sides]
+    cards = []
+    for c in data.cards:
+        card: dict[str, Any] = {"token": c.token, "deck": c.deck, "name": c.name,
+                                "effect": c.effect, "steps": c.steps, "back": c.back,
+                                "coins": c.coins, "symbols": sorted(c.symbols)}
+        if c.deck == "neutral":
+            card["copies"], card["cost"] = c.copies, c.cost
+        cards.append(card)
+    out: dict[str, Any] = {"sides": sides, "cards": cards}
+    if data.name:
+        out["name"] = data.name
+    if data.checked_by:
+        out["checked_by"] = data.checked_by
+    return out
+
+
+_SETUPS: dict[tuple[str, str, str], HitData] = {}
+
+
+def setup_key(setup: Mapping[str, Any]) -> str:
+    """A digest of a set-up's sides and cards (the same values give the same key)."""
+    body = {"sides": setup.get("sides"), "cards": setup.get("cards")}
+    text = json.dumps(body, sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+def from_setup(setup: Mapping[str, Any]) -> HitData:
+    """The data of a set-up (`setup_of`'s form: "sides" and "cards", optionally its "name" and
+    who checked it): the material stays the rulebook's; the sides and the cards are checked as
+    the files are, and the cards must be the box's kinds (the same tokens, decks and effects in
+    the same order: only their values are corrected). Raises `DataError`; read once per key."""
+    if not isinstance(setup, Mapping):
+        raise DataError("set-up: a set-up is an object with \"sides\" and \"cards\"")
+    extra = set(setup) - SETUP_KEYS
+    if extra:
+        raise DataError(f"set-up: unknown keys {sorted(extra)}")
+    key = setup_key(setup)
+    name, checked_by = setup.get("name") or "", setup.get("checked_by") or ""
+    if not isinstance(name, str) or not isinstance(checked_by, str):
+        raise DataError("set-up: \"name\" and \"checked_by\" are texts")
+    label = (key, name, checked_by)
+    if label in _SETUPS:
+        return _SETUPS[label]
+    sides, cards = setup.get("sides"), setup.get("cards")
+    if not isinstance(sides, list) or not isinstance(cards, list):
+        raise DataError("set-up: \"sides\" and \"cards\" are lists")
+    for what, items, keys in (("side", sides, SIDE_KEYS), ("card", cards, CARD_KEYS)):
+        for i, item in enumerate(items):
+            if not isinstance(item, dict):
+                raise DataError(f"set-up: {what} {i + 1} is not an object")
+            unknown = set(item) - set(keys)
+            if unknown:
+                raise DataError(f"set-up: {what} {i + 1}: unknown keys {sorted(unknown)}")
+    br = _Reader({"material": _MATERIAL_DOC, "side": sides}, "board")
+    material = _material(br)
+    read_sides = _sides(br, material)
+    cr = _Reader({"card": [_card_doc(c) for c in cards]}, "cards")
+    read_cards = _cards(cr, material)
+    shape = [(c.token, c.deck, c.effect) for c in DATA.cards]
+    if [(c.token, c.deck, c.effect) for c in read_cards] != shape:
+        raise DataError("cards: the set-up lists the box's cards: "
+                        + ", ".join(t for t, _d, _e in shape) + " (in this order)")
+    if [s.id for s in read_sides] != [s.id for s in DATA.sides] or \
+            [s.seats for s in read_sides] != [s.seats for s in DATA.sides] or \
+            [s.colours for s in read_sides] != [s.colours for s in DATA.sides]:
+        raise DataError("board: the sides, their colours and seats are the box's")
+    data = HitData(material, read_sides, read_cards, (), DATA.board_file, DATA.cards_file,
+                   key, name, checked_by)
+    if len(_SETUPS) > 256:
+        _SETUPS.clear()
+    _SETUPS[label] = data
+    return data
+
+
+#: the rulebook's material list as board.toml writes it (a set-up does not change it)
+_MATERIAL_DOC: Final = tomllib.loads(BOARD_FILE.read_text(encoding="utf-8"))["material"]
+
+
+def _card_doc(card: dict[str, Any]) -> dict[str, Any]:
+    """A set-up's card as the reader takes it: a start card has neither copies nor cost."""
+    doc = {k: v for k, v in card.items() if v is not None}
+    if doc.get("deck") == "start":
+        doc.pop("copies", None)
+        doc.pop("cost", None)
+    return doc
+
+
 __all__ = ["BOARD_FILE", "CARDS_FILE", "DATA", "DATA_DIR", "EFFECTS", "SYMBOLS", "CardData",
-           "DataError", "HitData", "Material", "Side", "load"]
+           "DataError", "HitData", "Material", "Side", "from_setup", "load", "setup_key",
+           "setup_of"]

@@ -10,7 +10,7 @@ from ..kit.games import ModuleGame, read_config
 from . import info, notation, rules
 from .actions import PLAY, HitAction
 from .board import WAIT
-from .cards import COST, NAMES, TOKEN, UNKNOWN, card_list, parse_card
+from .cards import NAMES, TOKEN, UNKNOWN, card_list, parse_card
 from .data import DATA
 from .messages import MESSAGES
 from .moves import Ctx, plays_of
@@ -43,10 +43,11 @@ class HitGame(ModuleGame[HitState, HitAction]):
     # -- set-up -----------------------------------------------------------------------------
     def config(self, config: Mapping[str, Any] | None = None) -> HitConfig:
         config, players = read_config(
-            config, {"players", "seats", "rules", "first_player", "mode"}, lo=2, hi=4)
+            config, {"players", "seats", "rules", "first_player", "mode", "setup"}, lo=2, hi=4)
         if config.get("mode") is not None:
             raise InvalidPositionError("HIT has no teams: --mode does not apply")
-        return HitConfig.make(players, config.get("rules"), config.get("first_player", 0))
+        return HitConfig.make(players, config.get("rules"), config.get("first_player", 0),
+                              notation.setup_data(config.get("setup")))
 
     def new_game(self, config: Mapping[str, Any] | None = None) -> HitState:
         return initial_state(self.config(config))
@@ -59,9 +60,10 @@ class HitGame(ModuleGame[HitState, HitAction]):
         paths = {DATA.board_file.name: DATA.board_file, DATA.cards_file.name: DATA.cards_file}
         return [{"file": _repo_path(paths[f]), "item": item} for f, item in DATA.unverified]
 
-    def cards(self) -> list[dict[str, object]]:
-        """The card list (token, name, deck, effect, steps, coins, symbols, copies, cost)."""
-        return card_list()
+    def cards(self, state: HitState | None = None) -> list[dict[str, object]]:
+        """The card list (token, name, deck, effect, steps, back, coins, symbols, copies,
+        cost) of `state`'s set-up (none: the shipped files)."""
+        return card_list(DATA if state is None else state.cfg.data)
 
     # -- whose decision -----------------------------------------------------------------
     # the calls of a search's inner loop go straight to the rules (no wrapper frame)
@@ -83,7 +85,8 @@ class HitGame(ModuleGame[HitState, HitAction]):
         if state.phase != rules.PH_BUY:
             return []
         coins = state.coins[state.turn]
-        return [TOKEN[k] for k in sorted(set(state.market)) if COST[k] <= coins]
+        cost = state.cfg.cards.cost
+        return [TOKEN[k] for k in sorted(set(state.market)) if cost[k] <= coins]
 
     def protected(self, state: HitState) -> list[bool]:
         """Per seat: is a shield on top of its discard pile (and shields count)?"""
@@ -143,10 +146,11 @@ class HitGame(ModuleGame[HitState, HitAction]):
         if state.phase == OVER:
             return self.returns(state)
         prog = self.progress(state)
+        cost = state.cfg.cards.cost
         w = []
         for s, p in enumerate(prog):
             deck = deck_of(state, s)
-            eco = state.coins[s] + sum(COST[k] * deck[k] for k in range(len(deck)))
+            eco = state.coins[s] + sum(cost[k] * deck[k] for k in range(len(deck)))
             strength = p + 0.05 * min(1.0, eco / 40)
             w.append((0.05 + strength) ** 4)
         total = sum(w)

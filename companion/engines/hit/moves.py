@@ -18,8 +18,6 @@ from ..base import Violation
 from .actions import PLAY, HitAction
 from .board import WAIT
 from .cards import (
-    BACK,
-    BREAKER,
     E_BARRIER,
     E_BEHIND,
     E_COINS,
@@ -34,9 +32,6 @@ from .cards import (
     E_START,
     E_UPTO,
     EFFECT,
-    NO_GOAL,
-    NO_HIT,
-    STEPS,
     TOKEN,
 )
 from .messages import violation
@@ -74,13 +69,15 @@ class Ctx:
     """The board as the seat to move sees it: who stands where, who is protected. Moves of a
     split are made on it one by one (`move`)."""
 
-    __slots__ = ("corner_rels", "end", "err_at", "figs", "geo", "goal", "lap", "occ", "path",
+    __slots__ = ("corner_rels", "ct", "end", "err_at", "figs", "geo", "goal", "lap", "occ", "path",
                  "prot", "seat", "skips", "state")
 
     def __init__(self, state: HitState, seat: int) -> None:
         geo = state.cfg.geo
         self.state = state
         self.geo = geo
+        #: the card values of the game's set-up
+        self.ct = state.cfg.cards
         self.seat = seat
         self.lap = lap = geo.lap[seat]
         self.end = lap + geo.figures
@@ -210,9 +207,9 @@ class Ctx:
         """Every result of card `k` for the figure on `p`, one per choice the card offers
         (destinations, or errors)."""
         e = EFFECT[k]
-        nohit = NO_HIT[k]
-        br = BREAKER[k]
-        ng = NO_GOAL[k]
+        nohit = self.ct.no_hit[k]
+        br = self.ct.breaker[k]
+        ng = self.ct.no_goal[k]
         lap = self.lap
         if p == WAIT:
             if e != E_OUT:
@@ -221,12 +218,12 @@ class Ctx:
         if ng and p >= lap:
             return [ERR_NO_GOAL]
         if e in (E_MOVE, E_OUT):
-            return [self.land(p + STEPS[k], nohit, br, ng)]
+            return [self.land(p + self.ct.steps[k], nohit, br, ng)]
         if e == E_UPTO:
-            return [self.land(p + n, nohit, br, ng) for n in range(1, STEPS[k] + 1)]
+            return [self.land(p + n, nohit, br, ng) for n in range(1, self.ct.steps[k] + 1)]
         if e == E_FWDBACK:
-            return [self.land(p + STEPS[k], nohit, br, ng),
-                    self.land_back(p, BACK[k], nohit, br)]
+            return [self.land(p + self.ct.steps[k], nohit, br, ng),
+                    self.land_back(p, self.ct.back[k], nohit, br)]
         if e == E_FREE_CORNER:
             if p >= lap:
                 return [ERR_BARRIER]
@@ -239,7 +236,7 @@ class Ctx:
             rels = self.corner_rels
             i = bisect_right(rels, p) if p < lap else len(rels)
             return [self.land(rels[i + j], nohit, br, ng) if i + j < len(rels) else ERR_BARRIER
-                    for j in range(STEPS[k])]
+                    for j in range(self.ct.steps[k])]
         if e in (E_BARRIER, E_START):
             if p >= lap:
                 return [ERR_BARRIER]
@@ -271,7 +268,7 @@ class Ctx:
         occ, path, lap = self.occ, self.path, self.lap
         out = []
         r = p + 1
-        for g in range(1, STEPS[k] + 1):
+        for g in range(1, self.ct.steps[k] + 1):
             while r < lap and occ[path[r]] < 0:
                 r += 1
             if r >= lap:
@@ -293,8 +290,8 @@ class Ctx:
         """Every way to split card `k`'s steps among own figures (each at most once, no
         hitting, every step used): resulting own figures → the moves (in order) that give
         them, one per result. `limit` > 0 stops after that many results."""
-        total = STEPS[k]
-        nohit, br, ng = NO_HIT[k], BREAKER[k], NO_GOAL[k]
+        total = self.ct.steps[k]
+        nohit, br, ng = self.ct.no_hit[k], self.ct.breaker[k], self.ct.no_goal[k]
         out: dict[tuple[int, ...], tuple[tuple[int, int], ...]] = {}
         seen: set[tuple[tuple[int, ...], frozenset[int], int]] = set()
         moves: list[tuple[int, int]] = []
@@ -333,8 +330,8 @@ class Ctx:
 
     def split_steps(self, k: int, moves: tuple[tuple[int, int], ...]) -> Violation | None:
         """Check a split given as moves in order; the board is left as after the moves."""
-        total = STEPS[k]
-        nohit, br, ng = NO_HIT[k], BREAKER[k], NO_GOAL[k]
+        total = self.ct.steps[k]
+        nohit, br, ng = self.ct.no_hit[k], self.ct.breaker[k], self.ct.no_goal[k]
         st = self.state
         seat = self.seat
         card = TOKEN[k]
@@ -383,7 +380,7 @@ class Ctx:
         on = self.next_free(t + 1)
         expected = field_name(st, seat, on) if on >= 0 else "?"
         at = field_name(st, seat, t)
-        if NO_HIT[k]:
+        if self.ct.no_hit[k]:
             return violation("hit.no_hit", card=TOKEN[k], field=at, expected=expected)
         return violation("hit.shielded", seat=self.occ[self.path[t]], field=at, card=TOKEN[k],
                          expected=expected)

@@ -49,7 +49,6 @@ from .cards import (
     IS_START,
     KINDS,
     NAMES,
-    NEUTRAL_STACK,
     NK,
     START_DECK,
     TOKEN,
@@ -57,6 +56,7 @@ from .cards import (
     cards_of,
     parse_card,
 )
+from .data import DATA, DataError, HitData, from_setup, setup_of
 from .moves import Ctx, field_name
 from .state import BUY as PH_BUY
 from .state import DRAW as PH_DRAW
@@ -273,6 +273,7 @@ def to_json(state: HitState) -> dict[str, Any]:
             "turn": state.turn,
             "turns": state.turns,
             "first_player": cfg.first_player,
+            **({"setup": setup_of(cfg.data)} if cfg.setup else {}),
             "figures": [[field_name(state, s, p) for p in fs]
                         for s, fs in enumerate(state.figures)],
         },
@@ -329,12 +330,23 @@ def _figures(obj: Mapping[str, Any], cfg: HitConfig) -> tuple[tuple[int, ...], .
     return tuple(out)
 
 
+def setup_data(setup: Any) -> HitData:
+    """The data of a game's set-up (None: the shipped files); InvalidPositionError naming what
+    is wrong with it."""
+    if setup is None:
+        return DATA
+    try:
+        return from_setup(setup)
+    except DataError as exc:
+        raise bad(f"the set-up: {exc}") from exc
+
+
 def from_json(obj: Any) -> HitState:
     obj = positions.position_object(obj, "hit", "HIT")
     n = positions.player_count(obj, MIN_PLAYERS, MAX_PLAYERS, ("figures", "hands", "coins"))
     rules = HouseRules.from_json(obj.get("rules"))
     first = json_int(obj, "first_player", 0, 0, n - 1)
-    cfg = HitConfig.make(n, rules, first)
+    cfg = HitConfig.make(n, rules, first, setup_data(obj.get("setup")))
     geo = cfg.geo
     side = obj.get("side")
     if side is not None and side != geo.side:
@@ -372,7 +384,7 @@ def from_json(obj: Any) -> HitState:
         raise bad(f"the market holds at most {MARKET_SIZE} cards")
     if turns == 0 and phase == PH_MARKET and market:
         raise bad("the set-up's market is laid out by the table (market ...)")
-    stack = list(NEUTRAL_STACK)
+    stack = list(cfg.cards.neutral_stack)
     for c in market:
         stack[c] -= 1
     raw_bought = positions.seat_list(obj, "bought", n) or [[] for _ in range(n)]
@@ -426,7 +438,7 @@ def from_json(obj: Any) -> HitState:
         dtops.append(disc[-1] if disc else 0)
     for k in KINDS:
         if stack[k] < 0:
-            raise bad(f"there are {NEUTRAL_STACK[k]} × {TOKEN[k]}: the market and the "
+            raise bad(f"there are {cfg.cards.neutral_stack[k]} × {TOKEN[k]}: the market and the "
                        "decks hold more")
     if phase == PH_PLAY and not hands[turn]:
         raise bad(f"seat {turn} has no card left to play: its turn goes on with buying")

@@ -30,8 +30,6 @@ from .actions import (
 )
 from .board import WAIT
 from .cards import (
-    COINS,
-    COST,
     E_COINS,
     E_FWDBACK,
     E_SPLIT,
@@ -176,8 +174,8 @@ def legal_actions(state: HitState) -> list[HitAction]:
         out.extend(discards(state, ctx))
         return out
     if ph == PH_BUY:
-        coins = state.coins[seat]
-        out = [HitAction(BUY, k) for k in sorted(set(state.market)) if COST[k] <= coins]
+        coins, cost = state.coins[seat], state.cfg.cards.cost
+        out = [HitAction(BUY, k) for k in sorted(set(state.market)) if cost[k] <= coins]
         out.append(END_ACTION)
         return out
     if ph == PH_DRAW:
@@ -312,8 +310,9 @@ def _check_buy(state: HitState, action: HitAction) -> list[Violation]:
     k = _card(action.card)
     if k not in state.market:
         return [violation("hit.not_in_market", card=TOKEN[k])]
-    if COST[k] > state.coins[seat]:
-        return [violation("hit.not_enough_coins", card=TOKEN[k], cost=COST[k], seat=seat,
+    if state.cfg.cards.cost[k] > state.coins[seat]:
+        return [violation("hit.not_enough_coins", card=TOKEN[k], cost=state.cfg.cards.cost[k],
+                          seat=seat,
                           coins=state.coins[seat])]
     return []
 
@@ -381,7 +380,8 @@ def apply(state: HitState, action: HitAction) -> HitState:
         k = action.card
         market = list(state.market)
         market.remove(k)
-        return state._replace(coins=_set(state.coins, seat, state.coins[seat] - COST[k]),
+        left = state.coins[seat] - state.cfg.cards.cost[k]
+        return state._replace(coins=_set(state.coins, seat, left),
                               market=tuple(market),
                               tops=_set(state.tops, seat, (k, *state.tops[seat])))
     if kind == END:
@@ -454,8 +454,9 @@ def _apply_play(state: HitState, action: HitAction) -> HitState:
                         pools=_set(state.pools, seat, pool),
                         discards=_set(state.discards, seat, tuple(d)),
                         dtops=_set(state.dtops, seat, k))
-    if COINS[k]:  # paid also for a card played unused
-        st = st._replace(coins=_set(st.coins, seat, st.coins[seat] + COINS[k]))
+    gain = st.cfg.cards.coins[k]
+    if gain:  # paid also for a card played unused
+        st = st._replace(coins=_set(st.coins, seat, st.coins[seat] + gain))
     figures = _move_figures(st, seat, action.moves, k) if action.moves else st.figures
     return _finish_card(st, seat, figures, hand)
 
@@ -617,7 +618,7 @@ def random_action(state: HitState, rng: random.Random) -> HitAction:
         return rng.choice(plays_of(ctx, hand[pick]))
     if ph == PH_BUY:
         coins = state.coins[seat]
-        options = [k for k in set(state.market) if COST[k] <= coins]
+        options = [k for k in set(state.market) if state.cfg.cards.cost[k] <= coins]
         pick = int(rng.random() * (len(options) + 1))
         if pick == len(options):
             return END_ACTION

@@ -9,8 +9,8 @@ from typing import Any, ClassVar, Final, NamedTuple
 from ..base import TABLE, InvalidPositionError
 from ..kit.rulesets import RuleSet
 from .board import WAIT, Geometry, geometry
-from .cards import EMPTY, NEUTRAL_STACK, NK, SHIELD, START_DECK, UNKNOWN
-from .data import DATA
+from .cards import EMPTY, NK, START_DECK, UNKNOWN, CardTable, card_table
+from .data import DATA, HitData
 
 # Phases: what the pending decision is.
 PLAY: Final = 0  # the seat plays its hand card by card (or discards 2 to bring a figure out)
@@ -55,8 +55,13 @@ class HitConfig:
     rules: HouseRules = HouseRules()
     #: who begins ("Wer von euch am jüngsten ist ..., beginnt"); the set-up draws start there
     first_player: int = 0
+    #: the board sides and card values (the shipped files, or a set-up a host checked)
+    data: HitData = field(default=DATA, compare=False, repr=False)
     figures: int = field(init=False)
+    #: "" for the shipped data, else the set-up's digest (positions of two set-ups differ)
+    setup: str = field(init=False)
     geo: Geometry = field(init=False, compare=False, repr=False)
+    cards: CardTable = field(init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         n = self.players
@@ -69,14 +74,16 @@ class HitConfig:
         if n == 4 and not self.rules.four_figures:
             figs = MATERIAL.figures_four_players
         object.__setattr__(self, "figures", figs)
-        object.__setattr__(self, "geo", geometry(n, figs))
+        object.__setattr__(self, "setup", self.data.key)
+        object.__setattr__(self, "geo", geometry(n, figs, self.data))
+        object.__setattr__(self, "cards", card_table(self.data))
 
     @classmethod
     def make(cls, players: int = 4, rules: Mapping[str, Any] | HouseRules | None = None,
-             first_player: int = 0) -> HitConfig:
+             first_player: int = 0, data: HitData = DATA) -> HitConfig:
         if not isinstance(rules, HouseRules):
             rules = HouseRules.from_json(rules)
-        return cls(players, rules, first_player)
+        return cls(players, rules, first_player, data)
 
 
 class HitState(NamedTuple):
@@ -128,13 +135,13 @@ def initial_state(cfg: HitConfig) -> HitState:
     figs = tuple(sorted((0,) + (WAIT,) * (cfg.figures - 1)))
     return HitState(cfg, DRAW, cfg.first_player, 0, (figs,) * n, ((),) * n, ((),) * n,
                     ((),) * n, (START_DECK,) * n, (EMPTY,) * n, (0,) * n, (START_COINS,) * n,
-                    (), NEUTRAL_STACK, -1)
+                    (), cfg.cards.neutral_stack, -1)
 
 
 def protected(state: HitState, seat: int) -> bool:
     """Are `seat`'s figures protected: a shield on top of its discard pile (not in the variant
     "Mehr Schadenfreude")?"""
-    return SHIELD[state.dtops[seat]] and not state.cfg.rules.no_shields
+    return state.cfg.cards.shield[state.dtops[seat]] and not state.cfg.rules.no_shields
 
 
 def can_keep(state: HitState) -> bool:

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from functools import cache
 from typing import Any
 
 from django.utils.translation import gettext as _
@@ -26,12 +25,13 @@ from companion.engines.hit.rules import draw_count
 from companion.engines.hit.state import HitState, refill_count
 from companion.engines.i18n import N_
 
+from .. import hit_setups
 from ..errors import BadInput, Forbidden
 from . import Privacy, hit_words
 from .colours import COLOUR_HEX, chip
-from .hit_names import CARDS, NEUTRAL_TOKENS, START_TOKENS, TOKENS, card_label
+from .hit_names import CARDS, NEUTRAL_TOKENS, START_TOKENS, TOKENS, card_label, table_cards
 
-OPTION_KEYS = {"players", "seats", "rules", "first_player"}
+OPTION_KEYS = {"players", "seats", "rules", "first_player", "setup"}
 #: Draws, reshuffles, market refills and hand entries reveal or move hidden cards: no undo.
 UNDO_BARRIERS = {DRAW, SHUFFLE, MARKET, HAND}
 VARIANTS = (
@@ -55,9 +55,10 @@ CENTRE = VIEW / 2
 RADIUS = 140.0
 
 
-def card_chip(token: str) -> dict[str, Any]:
-    """A card as the page shows it: token, short label, what it does, cost and symbols."""
-    card = CARDS.get(token)
+def card_chip(token: str, cards: dict[str, dict[str, Any]] = CARDS) -> dict[str, Any]:
+    """A card as the page shows it: token, short label, what it does, cost and symbols (of
+    the game's set-up: `cards`, see `table_cards`)."""
+    card = cards.get(token)
     if card is None:
         return {"token": token, "label": card_label(token), "name": "", "cost": None, "tags": []}
     return {
@@ -193,8 +194,8 @@ def board_context(
     square, start fields ringed and barriers drawn in their colour; per seat its waiting
     fields outside and its goal inside, at the turn between its barrier and start field."""
     geo = state.cfg.geo
-    side = DATA.side_for(geo.players)
-    colours = DATA.material.colours
+    side = state.cfg.data.side_for(geo.players)
+    colours = state.cfg.data.material.colours
     n = geo.fields
     step = 2 * math.pi * RADIUS / n
     segment_colour: dict[int, str] = {}
@@ -387,7 +388,7 @@ class HitPresenter:
             "player_counts": PLAYER_COUNTS,
             "variants": VARIANTS,
             "by_count": by_count,
-            "unverified": unverified_files(),
+            "setups": _saved_setups(),
         }
 
     def lobby_options(self, form: Any) -> tuple[dict[str, Any], list[str], list[str] | None]:
@@ -397,7 +398,11 @@ class HitPresenter:
             rules["four_figures"] = False  # 2 and 3 players play all 4 figures anyway
         first = _int(form.get("first_player") or "1", _("who begins"), 1, players) - 1
         names = [form.get(f"name{i}", "") for i in range(players)]
-        return {"players": players, "rules": rules, "first_player": first}, names, None
+        options: dict[str, Any] = {"players": players, "rules": rules, "first_player": first}
+        setup = hit_setups.setup_for(form.get("setup"))
+        if setup is not None:
+            options["setup"] = setup
+        return options, names, None
 
     def engine_config(self, options: dict[str, Any]) -> dict[str, Any]:
         if not isinstance(options, dict):
@@ -520,8 +525,9 @@ class HitPresenter:
             lit |= action_fields(text, mover_seat)
         for part in entry.get("split", {}).get("next", []):
             lit |= action_fields(f"x {part['part']}", mover_seat)
+        cards = table_cards(state)
         buyable = set(game.buyable(state)) if position["phase"] == "buy" else set()
-        market = [{**card_chip(t), "affordable": t in buyable} for t in position["market"]]
+        market = [{**card_chip(t, cards), "affordable": t in buyable} for t in position["market"]]
         hands = position["hands"]
         players = []
         for i, s in enumerate(seats):
@@ -539,14 +545,15 @@ class HitPresenter:
                     "home": score["home"][i],
                     "to_go": score["steps_to_go"][i],
                     "progress": round(100 * score["progress"][i]),
-                    "top": card_chip(discards[-1]) if discards else None,
+                    "top": card_chip(discards[-1], cards) if discards else None,
                     "discards": len(discards),
                     "protected": protected[i],
                     "deck": score["deck"][i],
                     "draw_pile": score["draw_pile"][i],
                     "hand": len(hand),
                     "own_hand": [
-                        card_chip(c) if c != "?" else {"label": "?", "token": "?"} for c in hand
+                        card_chip(c, cards) if c != "?" else {"label": "?", "token": "?"}
+                        for c in hand
                     ]
                     if i == seat
                     else None,
@@ -565,7 +572,7 @@ class HitPresenter:
             "score_raw": score,
             "entry": entry,
             "hand_form": self._hand_form(position, seat),
-            "unverified": unverified_files(),
+            "setup_note": _setup_note(state),
             "variants": [str(label) for key, label in VARIANTS if position["rules"].get(key)],
         }
 
@@ -605,6 +612,7 @@ class HitPresenter:
         phase = position["phase"]
         mover = game.to_move(state)
         turn = position["turn"]
+        cards = table_cards(state)
         out: dict[str, Any] = {
             "phase": phase,
             "turn": turn,
@@ -626,18 +634,18 @@ class HitPresenter:
                 "can_name": seat == turn and count > 0,
                 "slots": range(count),
                 "slot_count": count,
-                "options": [card_chip(t) for t in unseen],
+                "options": [card_chip(t, cards) for t in unseen],
             }
         if phase == "market":
             count = refill_count(state)
-            stack = _stack(position)
+            stack = _stack(position, cards)
             return {
                 **out,
                 "mode": "market",
                 "count": count,
                 "setup": position["turns"] == 0,
                 "slots": range(count),
-                "options": [{**card_chip(t), "left": n} for t, n in stack.items() if n],
+                "options": [{**card_chip(t, cards), "left": n} for t, n in stack.items() if n],
             }
         if phase == "shuffle" and mover == TABLE:
             return {**out, "mode": "shuffle"}
@@ -645,7 +653,8 @@ class HitPresenter:
             return {**out, "mode": "wait"}
         if phase == "shuffle":
             discards = position["discards"][turn]
-            return {**out, "mode": "keep", "top": card_chip(discards[-1]) if discards else None}
+            top = card_chip(discards[-1], cards) if discards else None
+            return {**out, "mode": "keep", "top": top}
         if phase == "buy":
             buyable = set(game.buyable(state))
             return {
@@ -653,7 +662,7 @@ class HitPresenter:
                 "mode": "buy",
                 "coins": position["coins"][turn],
                 "offers": [
-                    {**card_chip(t), "affordable": t in buyable}
+                    {**card_chip(t, cards), "affordable": t in buyable}
                     for t in sorted(set(position["market"]), key=TOKENS.index)
                 ],
             }
@@ -671,6 +680,7 @@ class HitPresenter:
         """The play step: the cards the hand holds (or may hold), then only the legal plays
         of the card chosen; laying down 2 to come out; the split 10 part by part."""
         turn = out["turn"]
+        chips = table_cards(state)
         hand = position.get("hand") or []
         known = "?" not in hand
         possible = set(hand) - {"?"}
@@ -683,9 +693,9 @@ class HitPresenter:
         out.update(
             {
                 "mode": "play",
-                "hand": [card_chip(c) for c in hand],
+                "hand": [card_chip(c, chips) for c in hand],
                 "hand_known": known and bool(hand),
-                "cards": [card_chip(c) for c in cards],
+                "cards": [card_chip(c, chips) for c in cards],
                 "can_discard": bool(discards),
                 "played": 3 - len(hand),
                 "card": None,
@@ -695,7 +705,7 @@ class HitPresenter:
         if not card:
             return out
         if card == "discard":
-            return self._discard_entry(out, discards, args.get("parts"))
+            return self._discard_entry(out, discards, args.get("parts"), chips)
         token = _token(card)
         if token not in possible:
             if known:
@@ -703,7 +713,7 @@ class HitPresenter:
             else:
                 message = _("%(card)s is not a card %(name)s can hold now")
             raise BadInput(message % {"card": card_label(token), "name": names[turn]})
-        out["card"] = card_chip(token)
+        out["card"] = card_chip(token, chips)
         plays = [game.format_action(state, a) for a in game.plays_of(state, token)]
         hits = _hits(position, turn, names)
         if CARDS[token]["effect"] == "split":
@@ -713,7 +723,11 @@ class HitPresenter:
         return out
 
     def _discard_entry(
-        self, out: dict[str, Any], discards: list[str], first: str | None
+        self,
+        out: dict[str, Any],
+        discards: list[str],
+        first: str | None,
+        cards: dict[str, dict[str, Any]],
     ) -> dict[str, Any]:
         out["card"] = {"token": "discard", "label": _("Lay down 2")}
         pairs = [d.split(" ", 1)[1].split(",") for d in discards]
@@ -723,19 +737,19 @@ class HitPresenter:
             )
         if not first:
             firsts = sorted({p[0] for p in pairs}, key=TOKENS.index)
-            out["discard_first"] = [card_chip(c) for c in firsts]
+            out["discard_first"] = [card_chip(c, cards) for c in firsts]
             return out
         first = _token(first, _("the card laid down first"))
         seconds = [p[1] for p in pairs if p[0] == first]
         if not seconds:
             raise BadInput(_("%(card)s cannot be laid down now") % {"card": card_label(first)})
-        out["discard_under"] = card_chip(first)
+        out["discard_under"] = card_chip(first, cards)
         out["moves"] = [
             {
                 "action": f"discard {first},{second}",
                 "label": (
                     _("%(card)s on top (shield)")
-                    if card_chip(second).get("shield")
+                    if card_chip(second, cards).get("shield")
                     else _("%(card)s on top")
                 )
                 % {"card": card_label(second)},
@@ -796,9 +810,9 @@ def _hits(position: dict[str, Any], mover: int, names: list[str]) -> dict[str, s
     }
 
 
-def _stack(position: dict[str, Any]) -> dict[str, int]:
+def _stack(position: dict[str, Any], cards: dict[str, dict[str, Any]]) -> dict[str, int]:
     """The neutral stack's cards (public: every copy not in the market or a deck)."""
-    left = {t: CARDS[t]["copies"] for t in NEUTRAL_TOKENS}
+    left = {t: cards[t]["copies"] for t in NEUTRAL_TOKENS}
     for t in position["market"]:
         left[t] -= 1
     for bought in position["bought"]:
@@ -807,17 +821,24 @@ def _stack(position: dict[str, Any]) -> dict[str, int]:
     return left
 
 
-@cache
-def unverified_files() -> tuple[str, ...]:
-    """The data files with values the rulebook's text does not give (edit them to correct).
-    Read once: the engine loads its data files at import, so a correction needs a restart."""
-    from companion.engines import get_game
+def _setup_note(state: HitState) -> str:
+    """ "Board as checked by Ann" for a table on a set-up a host checked; nothing otherwise."""
+    data = state.cfg.data
+    if not state.cfg.setup:
+        return ""
+    if data.checked_by:
+        return _("Board as checked by %(name)s") % {"name": data.checked_by}
+    return _("Board as checked: %(setup)s") % {"setup": data.name} if data.name else ""
 
-    files: list[str] = []
-    for item in get_game("hit").data_unverified():
-        if item["file"] not in files:
-            files.append(item["file"])
-    return tuple(files)
+
+def _saved_setups() -> list[dict[str, Any]]:
+    """The set-ups hosts checked, newest first, for the lobby's choice."""
+    from ..models import HitSetup
+
+    return [
+        {"id": row.pk, "name": row.name, "checked_by": row.created_by}
+        for row in HitSetup.objects.only("pk", "name", "created_by")[:50]
+    ]
 
 
 PRESENTER = HitPresenter()

@@ -72,6 +72,24 @@ START_TOKENS = tuple(t for t, c in CARDS.items() if c["deck"] == "start")
 NEUTRAL_TOKENS = tuple(t for t, c in CARDS.items() if c["deck"] == "neutral")
 
 
+_BY_SETUP: dict[str, dict[str, dict[str, Any]]] = {"": CARDS}
+
+
+def table_cards(state: Any) -> dict[str, dict[str, Any]]:
+    """The card list of a game's set-up (costs, copies, movement as the host checked them),
+    token → card; the shipped list for a game without a set-up."""
+    key = state.cfg.setup
+    cards = _BY_SETUP.get(key)
+    if cards is None:
+        from companion.engines import get_game
+
+        if len(_BY_SETUP) > 256:
+            _BY_SETUP.clear()
+            _BY_SETUP[""] = CARDS
+        cards = _BY_SETUP[key] = {c["token"]: c for c in get_game("hit").cards(state)}
+    return cards
+
+
 def card_label(token: str) -> str:
     """ "split10" → "Split 10"; "6" → "6"; "?" → "unknown card"."""
     if token == "?":

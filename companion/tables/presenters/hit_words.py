@@ -15,7 +15,7 @@ from companion.engines.hit.board import WAIT
 from companion.engines.hit.cards import TOKEN
 from companion.engines.hit.state import HitState
 
-from .hit_names import CARDS, card_label
+from .hit_names import card_label, table_cards
 from .legal_plays import PlayWords
 
 
@@ -63,7 +63,7 @@ def _play_what(game: Game, state: HitState, action: HitAction, names: list[str])
     text = game.format_action(state, action)
     token = TOKEN[action.card]
     if not action.moves:
-        coins = CARDS[token]["coins"]
+        coins = table_cards(state)[token]["coins"]
         if len(text.split()) == 1:
             return _("take %(coins)s coins") % {"coins": coins}
         if coins:
@@ -99,7 +99,7 @@ def describe(game: Game, state: HitState, action: HitAction, names: list[str]) -
         )
     if action.kind == BUY:
         token = TOKEN[action.card]
-        cost = CARDS[token]["cost"]
+        cost = table_cards(state)[token]["cost"]
         return PlayWords(
             "buy",
             _("Buy"),
@@ -160,7 +160,7 @@ def action_words(
         token = TOKEN[action.card]
         return _("buys %(card)s for %(cost)s coins") % {
             "card": card_label(token),
-            "cost": CARDS[token]["cost"],
+            "cost": table_cards(state)[token]["cost"],
         }
     if kind == END:
         return _("ends the turn")
