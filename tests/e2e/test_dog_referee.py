@@ -30,6 +30,11 @@ def seat_phones(server, phone, locale: str) -> tuple[list, str]:
     pages = [phone(locale=locale) for _ in range(4)]
     ann = pages[0]
     ann.goto(server.url + "/t/new")
+    # A name row per player chosen (4 by default; 6 rows exist for 6 players).
+    expect(ann.locator(".players .player-row:visible")).to_have_count(4)
+    ann.select_option("#seats", "6")
+    expect(ann.locator(".players .player-row:visible")).to_have_count(6)
+    ann.select_option("#seats", "4")
     for i, name in enumerate(NAMES):
         ann.fill(f"input[name=name{i}]", name)
     ann.click("form.lobby button[type=submit]")
