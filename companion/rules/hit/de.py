@@ -38,9 +38,9 @@ TEXT = Language(
             "16 Figuren (je 4 pro Spielfarbe), 40 Münzen (26 × 1er, 14 × 5er) und 55 Karten: je "
             "6 Startkarten pro Spielfarbe und 31 neutrale Karten.\n\n"
             "Der Text nennt alles außer dem, was nur die Bilder zeigen — die Felder des "
-            "Spielplans sowie Kosten und Anzahl jeder Karte. Die App hält diese in Datendateien "
-            "und zeigt „Spielplan-/Kartendaten ungeprüft“, bis jemand sie am echten Spiel "
-            "geprüft hat.",
+            "Spielplans sowie Kosten und Anzahl jeder Karte. Der Gastgeber vergleicht diese in "
+            "der App mit der eigenen Schachtel („Prüfe deine Schachtel“ beim neuen HIT-Tisch) "
+            "und speichert sie als Aufbau, mit dem neue Tische spielen.",
         ),
         "setup": Text(
             "Spielvorbereitung",

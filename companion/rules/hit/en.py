@@ -38,9 +38,9 @@ TEXT = Language(
             "colour), 40 coins (26 × 1, 14 × 5) and 55 cards: 6 start cards per colour and 31 "
             "neutral cards.\n\n"
             "The text gives everything except what only the pictures show — the board's fields "
-            "and each card's cost and number of copies. The app keeps those in data files and "
-            "says “board/card data unverified” until someone has checked them against the real "
-            "game.",
+            "and each card's cost and number of copies. The host compares those with their own "
+            "box in the app („Check your box“ in the HIT lobby) and saves them as a set-up that "
+            "new tables play with.",
         ),
         "setup": Text(
             "Set-up",

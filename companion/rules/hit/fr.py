@@ -37,9 +37,9 @@ TEXT = Language(
             "couleur), 40 pièces (26 de 1 et 14 de 5) et 55 cartes : 6 cartes de départ par "
             "joueur et 31 cartes neutres.\n\n"
             "Le texte donne tout sauf ce que seules les images montrent — les cases du plateau, "
-            "le coût et le nombre d'exemplaires de chaque carte. L'application les garde dans "
-            "des fichiers de données et affiche « données du plateau et des cartes non "
-            "vérifiées » tant que personne ne les a vérifiées sur le vrai jeu.",
+            "le coût et le nombre d'exemplaires de chaque carte. L'hôte les compare dans "
+            "l'application avec sa propre boîte (« Vérifiez votre boîte » à la création d'une "
+            "table HIT) et les enregistre comme configuration des nouvelles tables.",
         ),
         "setup": Text(
             "Mise en place",

@@ -38,9 +38,9 @@ TEXT = Language(
             "3), 16 pedine (4 per colore), 40 monete (26 da 1 e 14 da 5) e 55 carte: 6 carte "
             "iniziali per colore e 31 carte neutrali.\n\n"
             "Il testo dice tutto tranne ciò che mostrano solo le figure — le caselle del "
-            "tabellone, il costo e il numero di copie di ogni carta. L'app li tiene in file di "
-            "dati e mostra «dati del tabellone e delle carte non verificati» finché qualcuno non "
-            "li ha controllati sul gioco vero.",
+            "tabellone, il costo e il numero di copie di ogni carta. L'host li confronta nell'app "
+            "con la propria scatola («Controlla la tua scatola» nel nuovo tavolo HIT) e li salva "
+            "come configurazione con cui giocano i nuovi tavoli.",
         ),
         "setup": Text(
             "Preparazione",
