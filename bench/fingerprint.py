@@ -7,8 +7,8 @@ both exist) and seeds 0..N-1 (default 120), a game is played from `start` to the
 events sampled by `sample_chance`, each seat's decision a seeded choice among `legal_actions`.
 Along the game every position (`to_json`, keys sorted), every legal-action list
 (`format_action` of each), the mover's `view` and the live score are fed into one SHA-256 per
-game, followed by a determinization and a `playout` (the advisor's `random_action` sampler). A refactoring
-that changes no behaviour leaves every hash identical.
+game, followed by a determinization and a `playout` (the advisor's `random_action` sampler).
+A refactoring that changes no behaviour leaves every hash identical.
 
 `--write` stores the hashes in tests/engines/data/fingerprint.json; `--check` compares with
 that file and exits 1 on any difference (tests/engines/test_fingerprint.py checks the first

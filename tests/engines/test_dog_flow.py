@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import random
 
-from companion.engines.base import TABLE
+import pytest
+
+from companion.engines.base import TABLE, InvalidPositionError
 from companion.engines.dog.actions import DEAL, GIVE, RESHUFFLE, DogAction
-from companion.engines.dog.cards import DECK_SIZE
+from companion.engines.dog.cards import DECK_SIZE, UNKNOWN
 from companion.engines.dog.state import stock_size
 
 from .dog_helpers import codes, dog, fig_tokens, moves_text, play, pos
@@ -90,6 +92,47 @@ def test_partners_exchange_one_card_face_down() -> None:
         expect.remove(given[seat])
         expect.append(given[(seat + 2) % 4])
         assert sorted(expect) == list(st.hands[seat])
+
+
+def test_every_seat_gives_at_once_in_any_order() -> None:
+    """At the table everyone gives at the same time: any seat that has not given yet may give
+    (``give@<seat> <card>``), once; the seat to move stays the first, from the one after the
+    dealer, still to give, whose actions are unchanged."""
+    st = dog.start({"seats": 4}, random.Random(3))
+    before = [list(h) for h in st.hands]
+    legal0 = dog.legal_actions(st)
+    assert dog.gives_of(st, 0) == legal0  # the seat to move's own gives: "give 7"
+    assert all(a.seat == 2 for a in dog.gives_of(st, 2))
+    texts = [dog.format_action(st, a) for a in dog.gives_of(st, 2)]
+    assert all(t.startswith("give@2 ") for t in texts)
+    card2 = st.hands[2][-1]
+    text = f"give@2 {dog.to_json(st)['hands'][2][-1]}"
+    assert dog.parse_action(st, text) == DogAction(GIVE, card2, seat=2)
+    assert dog.parse_action(st, "give@0 " + text.split()[1]) == DogAction(GIVE, card2)
+    st = play(st, text)  # seat 2 gives first
+    assert dog.phase(st) == "exchange" and dog.to_move(st) == 0
+    assert dog.legal_actions(st) == legal0  # unchanged for the seat to move
+    assert dog.gives_of(st, 2) == [] and codes(st, text) == ["dog.already_given"]
+    exchange = dog.to_json(st)["exchange"]
+    assert [c is not None for c in exchange] == [False, False, True, False]
+    assert dog.view(st, 0).transit[2] == UNKNOWN and dog.view(st, 2).transit[2] == card2
+    assert dog.from_json(dog.to_json(st)) == st
+    st = play(st, f"give@3 {dog.to_json(st)['hands'][3][0]}")
+    st = play(st, dog.format_action(st, dog.legal_actions(st)[0]))  # seat 0
+    assert dog.to_move(st) == 1  # the first still to give
+    given1 = st.hands[1][0]
+    st = play(st, dog.format_action(st, DogAction(GIVE, given1)))
+    assert dog.phase(st) == "play" and dog.to_move(st) == 0
+    assert sum(len(h) for h in st.hands) == sum(len(h) for h in before)
+    assert given1 in st.hands[3] and card2 in st.hands[0]
+
+
+def test_an_exchange_position_needs_the_first_seat_still_to_give_to_move() -> None:
+    base = {"seats": 4, "phase": "exchange", "dealer": 3}
+    assert dog.from_json({**base, "to_move": 0, "exchange": [None, None, "?", "?"]})
+    for to_move, exchange in ((1, [None, None, "?", None]), (0, ["?", None, None, None])):
+        with pytest.raises(InvalidPositionError):
+            dog.from_json({**base, "to_move": to_move, "exchange": exchange})
 
 
 def test_solo_passes_a_card_to_the_left_neighbour() -> None:

@@ -46,6 +46,12 @@ class DogGame(ModuleGame[DogState, DogAction]):
         """Every legal play of `card` by the seat to move (its hand is not consulted)."""
         return rules.plays_of(state, [card])[0]
 
+    def gives_of(self, state: DogState, seat: int) -> list[DogAction]:
+        """During the exchange (every seat gives, in any order): the cards `seat` may give
+        now; empty once it has given or outside the exchange. `format_action` writes another
+        seat's give as ``give@<seat> <card>``."""
+        return rules.gives_of(state, seat)
+
     def seven_steps(self, state: DogState,
                     segs: tuple[Seg, ...] = ()) -> tuple[int, list[Seg]]:
         """For the step-by-step 7 in the UI: after the segments `segs` already chosen (in

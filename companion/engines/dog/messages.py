@@ -47,6 +47,8 @@ CODES: Final[dict[str, tuple[str, str]]] = {
     "dog.game_over": (R_END, N_("The game is over.")),
     "dog.wrong_phase": (R_PLAY, N_("This is the {expected} phase; a {got} does not fit now.")),
     "dog.card_not_in_hand": (R_PLAY, N_("Seat {seat} holds no {card}.")),
+    "dog.already_given": (R_PLAY, N_("Seat {seat} has already given its card in this "
+                                     "exchange.")),
     "dog.no_figure": (R_MOVE, N_("There is no figure on {field}.")),
     "dog.not_your_figure": (R_TEAM, N_("The figure on {field} is not yours to move.")),
     "dog.not_start_card": (R_START, N_("Only a 1/11, a 13 or a joker brings a figure out; "

@@ -153,6 +153,8 @@ def format_action(state: DogState, action: DogAction) -> str:
         return " ".join(parts)
     if kind == FOLD:
         return "fold " + _cards_text(action.cards[0]) if action.cards else "fold"
+    if kind == GIVE and action.seat >= 0 and action.seat != state.turn:
+        return f"give@{action.seat} {TOKEN[action.card]}"  # the exchange: another seat gives
     if kind in _ONE_CARD_WORD:
         return f"{_ONE_CARD_WORD[kind]} {TOKEN[action.card]}"
     if kind == RESHUFFLE:
@@ -174,6 +176,12 @@ def parse_action(state: DogState, text: str) -> DogAction:
     cfg = state.cfg
     if head == "fold":
         return DogAction(FOLD, cards=(_parse_cards(" ".join(rest)),) if rest else ())
+    if head.startswith("give@"):  # the exchange: the seat that gives, any seat not yet given
+        giver = seat_of(head[5:], cfg.seats, "give@<seat> <card>, e.g. 'give@2 7'")
+        if len(rest) != 1:
+            raise InvalidActionError("give@<seat> takes one card, e.g. 'give@2 7'")
+        card = NAMES.one(rest[0], allow_unknown=True)
+        return DogAction(GIVE, card, seat=-1 if giver == state.turn else giver)
     if head in _ONE_CARD_KIND:
         if len(rest) != 1:
             raise InvalidActionError(f"{head} takes one card, e.g. '{head} 7' or '{head} ?'")
@@ -401,13 +409,13 @@ def from_json(obj: Any) -> DogState:
     if phase == PH_EXCHANGE and all(c != NO_CARD for c in transit):
         raise bad("every seat has already given its card")
     if phase == PH_EXCHANGE:
-        # The seats give in turn from the one after the dealer: those before the seat to
-        # move have given, the others not yet (else the delivery would hand out no card).
+        # The seats give in any order; the seat to move is the first, from the one after the
+        # dealer, that has not given: those before it have given, it has not.
         starter = (dealer + 1) % seats
-        given = {(starter + i) % seats for i in range((turn - starter) % seats)}
-        if any((transit[s] != NO_CARD) != (s in given) for s in range(seats)):
-            raise bad('"exchange": the seats from the one after the dealer up to the seat '
-                       "to move have given their card, the others not yet")
+        given = [(starter + i) % seats for i in range((turn - starter) % seats)]
+        if transit[turn] != NO_CARD or any(transit[s] == NO_CARD for s in given):
+            raise bad('"exchange": the seat to move is the first from the one after the dealer '
+                      "that has not given its card yet")
     if phase in (PH_PLAY, PH_DRAWN, PH_EXCHANGE) and not hands_t[turn]:
         raise bad(f"seat {turn} is to move but holds no cards")
     winner = _winner(state)

@@ -184,6 +184,16 @@ def example_for(state: DogState, seat: int, hand: tuple[int, ...]) -> DogAction 
     return None
 
 
+def gives_of(state: DogState, seat: int) -> list[DogAction]:
+    """During the exchange: the cards `seat` may give now, one action per kind of card in its
+    hand (none once it has given). The seat to move's are its `legal_actions`; another
+    seat's name it (`give@2 7`)."""
+    if state.phase != PH_EXCHANGE or state.transit[seat] != NO_CARD:
+        return []
+    who = -1 if seat == state.turn else seat
+    return [DogAction(GIVE, c, seat=who) for c in dict.fromkeys(state.hands[seat])]
+
+
 # ---------------------------------------------------------------------------------------------
 # Check
 # ---------------------------------------------------------------------------------------------
@@ -242,10 +252,13 @@ def check(state: DogState, action: DogAction) -> list[Violation]:
         if ex is not None:
             return [violation("dog.must_play", example=format_action(state, ex))]
         return []
-    if kind == GIVE:
-        if remove_card(hand, action.card) is None:
+    if kind == GIVE:  # the exchange: any seat that has not given yet, in any order
+        giver = seat if action.seat < 0 else action.seat
+        if state.transit[giver] != NO_CARD:
+            return [violation("dog.already_given", seat=giver)]
+        if remove_card(state.hands[giver], action.card) is None:
             return [violation("dog.card_not_in_hand", card=TOKEN[action.card],
-                              seat=seat)]
+                              seat=giver)]
         return []
     if kind == RESHUFFLE:
         if not need_reshuffle(state):
@@ -320,7 +333,7 @@ def apply(state: DogState, action: DogAction) -> DogState:
     if kind == PLAY:
         return _apply_play(state, action)
     if kind == GIVE:
-        return _apply_give(state, action.card)
+        return _apply_give(state, action.card, state.turn if action.seat < 0 else action.seat)
     if kind == DEAL:
         return _apply_deal(state, action)
     if kind == FOLD:
@@ -420,19 +433,21 @@ def _apply_deal(state: DogState, action: DogAction) -> DogState:
     return st._replace(phase=PH_PLAY)
 
 
-def _apply_give(state: DogState, card: int) -> DogState:
+def _apply_give(state: DogState, card: int, seat: int) -> DogState:
+    """`seat` gives `card` face down. The seat to move is the first, from the one after the
+    dealer, that has not given yet; when all have given, the cards are delivered."""
     cfg = state.cfg
     n = cfg.seats
-    seat = state.turn
     hands = list(state.hands)
     new_hand = remove_card(hands[seat], card)
     hands[seat] = new_hand if new_hand is not None else hands[seat][1:]
     transit = list(state.transit)
     transit[seat] = card
-    nxt = (seat + 1) % n
     starter = (state.dealer + 1) % n
-    if nxt != starter:
-        return state._replace(hands=tuple(hands), transit=tuple(transit), turn=nxt)
+    for i in range(n):
+        nxt = (starter + i) % n
+        if transit[nxt] == NO_CARD:
+            return state._replace(hands=tuple(hands), transit=tuple(transit), turn=nxt)
     # everyone has given: deliver
     gifts = [NO_CARD] * n
     for s in range(n):

@@ -21,7 +21,7 @@ SPEC = GameSpec(
                     "dealing",
                     ("dog.deal_size", "dog.reshuffle_first", "dog.reshuffle_not_needed"),
                 ),
-                RuleSpec("exchange", ("dog.wrong_phase",)),
+                RuleSpec("exchange", ("dog.wrong_phase", "dog.already_given")),
                 RuleSpec("turn", ("dog.card_not_in_hand",)),
                 RuleSpec("out-for-the-round", ("dog.discard_in_teams",)),
             ),
