@@ -182,7 +182,9 @@ def test_entry_offers_only_the_legal_plays_of_the_card(client):
     ):
         response = ann.get(f"/t/{table.id}/entry", bad)
         assert response.status_code == 400 and reason in response.content.decode(), bad
-    assert "Play <code>s1-5 T0-T3</code>?" in entry(pick="s1-5 T0-T3")
+    confirm = entry(pick="s1-5 T0-T3")
+    assert "Play Start 1–5: the figure on field 0 to field 3?" in confirm
+    assert "<code>s1-5 T0-T3</code>" in confirm  # the notation in the details line
     assert recorded(post(ann, table, "play", action="s1-5 T0-T3"))
     # Now a figure may come out by laying down 2: first the card underneath, then the top.
     html = entry()
@@ -218,7 +220,7 @@ def test_a_turn_plays_buys_ends_draws_and_refills(client):
         ("jump", True),
     ]
     confirm = ann.get(f"/t/{table.id}/entry", {"pick": "buy hunt"}).content.decode()
-    assert 'data-step="confirm"' in confirm and "Enter <code>buy hunt</code>?" in confirm
+    assert 'data-step="confirm"' in confirm and "Buy Hunt for 6 coins?" in confirm
     assert recorded(post(ann, table, "play", action="buy hunt"))
     undone = post(ann, table, "undo")  # a buy is a seat's decision: it can be taken back
     assert "Taken back" in undone

@@ -519,6 +519,9 @@ class HitPresenter:
         protected = score["protected"]
         names = [s.name for s in seats]
         entry = self._entry(game, state, position, names, seat, is_host, entry_args)
+        pick = entry_args.get("pick")
+        if pick and entry.get("mode") in ("play", "buy", "keep"):
+            entry["pick_said"] = _pick_said(game, state, pick, names)
         lit: set[str] = set()
         mover_seat = None if mover == TABLE else mover
         for text in [m["action"] for m in entry.get("moves", [])] + [highlight or ""]:
@@ -573,6 +576,7 @@ class HitPresenter:
             "entry": entry,
             "hand_form": self._hand_form(position, seat),
             "setup_note": _setup_note(state),
+            "table_says": _table_says(state, position, names),
             "variants": [str(label) for key, label in VARIANTS if position["rules"].get(key)],
         }
 
@@ -819,6 +823,50 @@ def _stack(position: dict[str, Any], cards: dict[str, dict[str, Any]]) -> dict[s
         for t in bought:
             left[t] -= 1
     return left
+
+
+def _pick_said(game: Game, state: HitState, pick: str, names: list[str]) -> str:
+    """The play to confirm in a sentence ("Play Start 3: the figure on field 0 to field 3?")."""
+    try:
+        action = game.parse_action(state, pick)
+    except Exception:  # the play is checked when recorded; the question falls back to words
+        return action_label(pick)
+    return hit_words.describe(game, state, action, names).label
+
+
+def _table_says(state: HitState, position: dict[str, Any], names: list[str]) -> str:
+    """What the table does now, for the status line: who draws how many cards, how many
+    market places are refilled, whose discard pile is shuffled."""
+    phase, turn = position["phase"], position["turn"]
+    name = names[turn]
+    if phase == "draw":
+        count = draw_count(state) + min(
+            len(position["draw_top"][turn]), 3 - len(position["hands"][turn])
+        )
+        if position["turns"] == 0:
+            return _("%(name)s draws the first hand: %(count)s cards") % {
+                "name": name,
+                "count": count,
+            }
+        return ngettext(
+            "%(name)s draws %(count)s card", "%(name)s draws %(count)s cards", count
+        ) % {"name": name, "count": count}
+    if phase == "market":
+        count = refill_count(state)
+        if position["turns"] == 0:
+            return ngettext(
+                "The table lays out the market: %(count)s card",
+                "The table lays out the market: %(count)s cards",
+                count,
+            ) % {"count": count}
+        return ngettext(
+            "The table refills the market after %(name)s's turn: %(count)s card",
+            "The table refills the market after %(name)s's turn: %(count)s cards",
+            count,
+        ) % {"name": name, "count": count}
+    if phase == "shuffle":
+        return _("%(name)s's draw pile is empty: the discard pile is shuffled") % {"name": name}
+    return ""
 
 
 def _setup_note(state: HitState) -> str:
