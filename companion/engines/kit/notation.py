@@ -27,10 +27,6 @@ class Words(NamedTuple):
     first: str
     rest: str
 
-    @property
-    def args(self) -> list[str]:
-        return self.rest.split()
-
 
 def words(text: Any) -> Words:
     """Split an action into its head and the rest; raises InvalidActionError if empty."""
@@ -63,14 +59,6 @@ def card_reader(table: Mapping[str, int], unknown: int) -> Callable[..., int | N
         return card
 
     return read
-
-
-def counts(cards: Iterable[int], kinds: int) -> tuple[int, ...]:
-    """The count vector of `cards` (codes 0..kinds-1)."""
-    vec = [0] * kinds
-    for c in cards:
-        vec[c] += 1
-    return tuple(vec)
 
 
 @dataclass(frozen=True)
