@@ -41,6 +41,8 @@ def test_one_hit_turn_through_the_ui(server, phone, screenshot):
     expect(ann.locator(".hit-row[data-index='2']")).to_be_hidden()
     ann.fill("input[name=name0]", "Ann")
     ann.fill("input[name=name1]", "Ben")
+    # "Who begins" names the players as they are typed
+    expect(ann.locator("select[name=first_player] option[value='2']")).to_have_text("Ben")
     screenshot(ann, "lobby")
     fits(ann)
     ann.click("button:has-text('Create the table')")
@@ -60,6 +62,7 @@ def test_one_hit_turn_through_the_ui(server, phone, screenshot):
     expect(watcher.locator("#status .you")).to_have_text("Spectator")
 
     # The set-up: Ann's first hand is reported drawn from Ben's phone; Ben names his own.
+    expect(ben.locator("#status")).to_contain_text("Ann draws the first hand: 3 cards")
     ben.locator("#entry button.report-draw").click()
     wait_seq(pages, 1)
     ben.click("#entry summary:has-text('Name the cards I drew')")
@@ -96,6 +99,13 @@ def test_one_hit_turn_through_the_ui(server, phone, screenshot):
         expect(page.locator("#history li[value='4']")).to_contain_text("enters the hand (3 cards)")
     assert "Start 6" not in watcher.locator("#score").inner_text()
 
+    # On Ann's turn her entry is the first thing under the status, above the board.
+    entry_top = ann.locator("#entry").bounding_box()["y"]
+    assert entry_top < ann.locator("#board").bounding_box()["y"]
+    assert entry_top < 844 / 2, entry_top
+    expect(ben.locator("#entry")).to_contain_text("Waiting for Ann")
+    assert ben.locator("#board").bounding_box()["y"] < ben.locator("#entry").bounding_box()["y"]
+    screenshot(ann, "entry-first")
     # Three cards in Ann's order: the 3 first (a shield), then the 6 brings a figure out
     # onto the freed start field, then the coins.
     ann.locator("#entry button.hit-card-pick[data-card='s3']").click()
@@ -104,6 +114,9 @@ def test_one_hit_turn_through_the_ui(server, phone, screenshot):
     expect(ann.locator("#board .field.lit")).to_have_count(2)  # T0 and T3 lit
     screenshot(ann, "moves")
     ann.locator("#entry button.move").click()
+    expect(ann.locator("#entry .confirm-said")).to_have_text(
+        "Play Start 3: the figure on field 0 to field 3?"
+    )
     ann.locator("#entry button.confirm-play").click()
     wait_seq(pages, 5)
     expect(ben.locator(".hit-player[data-seat='0'] .shield")).to_be_visible()  # s3 on top
@@ -160,7 +173,10 @@ def test_one_hit_turn_through_the_ui(server, phone, screenshot):
         expect(ann_row).to_contain_text("discard: Start 3 coins")
         fits(page)
     expect(ben.locator("#entry[data-step='cards']")).to_be_visible()
-    # Ann's phone is also the scribe's (it created the table): it may enter Ben's play.
+    # Ann's phone created the table but has a seat: it enters Ann's plays only, until she
+    # switches to entering for the others (the scribe).
+    expect(ann.locator("#entry")).to_contain_text("Waiting for Ben")
+    ann.locator(".scribe-switch").click()
     expect(ann.locator("#entry")).to_contain_text("Which card does Ben play?")
     expect(ben.locator(".hit-player[data-seat='0']")).to_contain_text("known in hand: Hunt")
     assert watcher.locator("text=Enter my hand").count() == 0

@@ -12,6 +12,8 @@ from companion.engines import TABLE
 from companion.engines.base import Game
 from companion.engines.i18n import N_
 from companion.engines.lifeislife.actions import DEAL, HAND
+from companion.engines.lifeislife.cards import KINDS, TOKEN
+from companion.engines.lifeislife.scoring import majorities
 from companion.engines.lifeislife.state import LifeState
 
 from ..errors import BadInput, Forbidden
@@ -236,6 +238,12 @@ class LifePresenter:
         ]
         own = [c for c in hands[seat] if c != "?"] if seat is not None and seat < len(hands) else []
         entry = self._entry(game, state, seat, is_host, entry_args, own)
+        names = [s.name for s in seats]
+        pick = entry_args.get("pick")
+        if pick and entry.get("mode") == "play":
+            entry["pick_said"] = _pick_said(game, state, pick, names)
+        if phase in ("deal", "over") and state.last is not None:
+            entry["result"] = round_result(state, score, names)
         if highlight and highlight.startswith("swap "):
             for row in rows:
                 row["lit"] = highlight.startswith(f"swap {row['index']}")
@@ -249,9 +257,16 @@ class LifePresenter:
                 if who is not None
             ],
             "entry": entry,
+            # a new round's hand form starts empty (the last round's cards stay until the deal)
             "hand_counts": [
-                {"token": a, "label": animal_name(a), "count": own.count(a)} for a in ANIMAL_NAMES
+                {
+                    "token": a,
+                    "label": animal_name(a),
+                    "count": own.count(a) if phase in ("play", "reveal") else 0,
+                }
+                for a in ANIMAL_NAMES
             ],
+            "status_note": _last_round_note(score, names, phase),
             "animals": [(a, copies, animal_name(a)) for a, copies in ANIMALS],
             "phase_name": phase,
         }
@@ -271,11 +286,7 @@ class LifePresenter:
         if phase == "over":
             return {**out, "mode": "over"}
         if phase == "deal":
-            return {
-                **out,
-                "mode": "deal",
-                "deal_rows": [{"size": r, "slots": range(r)} for r in ROW_SIZES],
-            }
+            return {**out, "mode": "deal", "deal": deal_entry(args.get("parts"), args.get("row"))}
         if phase == "reveal":
             missing = [
                 i
@@ -291,15 +302,9 @@ class LifePresenter:
             size = _int(row, _("the row"), 1, 4)
             entry["row"] = size
             hand_known = len(own) == 10
-            choices = game.laydowns(state, size) if hand_known else []
-            entry["laydowns"] = [
-                {
-                    "cards": ", ".join(animal_name(a) for a in c),
-                    "action": f"swap {size}: {','.join(c)}",
-                }
-                for c in choices
-            ][:40]
-            entry["many"] = len(choices) > 40
+            if hand_known:
+                entry["take"] = take_entry(size, game.laydowns(state, size), own, args.get("parts"))
+                return entry
             entry["picker"] = [
                 {
                     "animal": a,
@@ -310,6 +315,202 @@ class LifePresenter:
                 if not hand_known or a in own
             ]
         return entry
+
+
+# --- laying out the rows: an animal palette, the row filling as you tap -------------------------
+
+
+def _rows_of(parts: str | None) -> list[list[str]]:
+    """ "pig/bear,mole//" → the rows laid out so far (BadInput for a row too long, an unknown
+    animal or more copies than the deck holds)."""
+    rows: list[list[str]] = [[] for _ in ROW_SIZES]
+    if parts:
+        raw = parts.split("/")
+        if len(raw) > len(ROW_SIZES):
+            raise BadInput(_("there are 4 rows"))
+        for r, text in enumerate(raw):
+            cards = [c for c in text.split(",") if c]
+            if any(c not in ANIMAL_NAMES for c in cards) or len(cards) > ROW_SIZES[r]:
+                raise BadInput(
+                    ngettext(
+                        "row %(row)s holds %(count)s animal",
+                        "row %(row)s holds %(count)s animals",
+                        ROW_SIZES[r],
+                    )
+                    % {"row": ROW_SIZES[r], "count": ROW_SIZES[r]}
+                )
+            rows[r] = cards
+    used = [c for row in rows for c in row]
+    for animal, copies in ANIMALS:
+        if used.count(animal) > copies:
+            raise BadInput(
+                _("the deck holds %(count)s × %(animal)s")
+                % {"count": copies, "animal": animal_name(animal)}
+            )
+    return rows
+
+
+def _parts(rows: list[list[str]]) -> str:
+    return "/".join(",".join(row) for row in rows)
+
+
+def _next_open(rows: list[list[str]], after: int) -> int:
+    """The first row after `after` (wrapping) that is not full; `after` itself when all are."""
+    for k in range(1, len(ROW_SIZES) + 1):
+        r = (after + k) % len(ROW_SIZES)
+        if len(rows[r]) < ROW_SIZES[r]:
+            return r
+    return after
+
+
+def deal_entry(parts: str | None, row: str | None) -> dict[str, Any]:
+    """The rows as tapped so far: the selected row (tap a row to select it; a full row moves
+    the selection to the next open one), the palette (every animal with the copies left), a
+    card tapped in a row taken out again, and the deal's notation once all 10 lie."""
+    rows = _rows_of(parts)
+    first_open = _next_open(rows, len(ROW_SIZES) - 1)
+    selected = _int(row, _("the row"), 1, 4) - 1 if row else first_open
+    used = [c for r in rows for c in r]
+    full = len(rows[selected]) >= ROW_SIZES[selected]
+    palette = []
+    for animal, copies in ANIMALS:
+        left = copies - used.count(animal)
+        item: dict[str, Any] = {"animal": animal, "name": animal_name(animal), "left": left}
+        if left > 0 and not full:
+            grown = [list(r) for r in rows]
+            grown[selected].append(animal)
+            nxt = selected
+            if len(grown[selected]) == ROW_SIZES[selected]:
+                nxt = _next_open(grown, selected)
+            item.update({"parts": _parts(grown), "row": nxt + 1})
+        palette.append(item)
+    shown = []
+    for r, size in enumerate(ROW_SIZES):
+        cards = []
+        for i, animal in enumerate(rows[r]):
+            less = [list(x) for x in rows]
+            del less[r][i]
+            cards.append({"animal": animal, "name": animal_name(animal),
+                          "parts": _parts(less), "row": r + 1})
+        shown.append({"size": size, "cards": cards, "open": range(size - len(cards)),
+                      "selected": r == selected, "parts": _parts(rows)})
+    complete = all(len(rows[r]) == size for r, size in enumerate(ROW_SIZES))
+    return {
+        "rows": shown,
+        "palette": palette,
+        "selected": selected + 1,
+        "laid": len(used),
+        "action": "deal rows " + _parts(rows) if complete else None,
+    }
+
+
+# --- taking a row with a known hand: tap the cards to lay down ---------------------------------
+
+
+def take_entry(size: int, laydowns: list[list[str]], own: list[str],
+               parts: str | None) -> dict[str, Any]:
+    """The hand's cards to tap, one by one, offering only cards that lead to a legal lay-down
+    (`laydowns`, the engine's); the last one goes straight to the confirmation."""
+    chosen = [c for c in (parts or "").split(",") if c]
+    if any(c not in ANIMAL_NAMES for c in chosen) or len(chosen) >= size:
+        raise BadInput(_("choose at most %(count)s cards") % {"count": size - 1})
+
+    def fits(cards: list[str]) -> bool:
+        return any(all(cards.count(a) <= d.count(a) for a in set(cards)) for d in laydowns)
+
+    if chosen and not fits(chosen):
+        raise BadInput(_("these cards cannot take row %(row)s") % {"row": size})
+    options = []
+    for animal in ANIMAL_NAMES:
+        held = own.count(animal) - chosen.count(animal)
+        if held <= 0:
+            continue
+        more = [*chosen, animal]
+        item: dict[str, Any] = {"animal": animal, "name": animal_name(animal), "held": held,
+                                "legal": fits(more)}
+        if item["legal"]:
+            if len(more) == size:
+                ordered = next(d for d in laydowns if sorted(d) == sorted(more))
+                item["pick"] = f"swap {size}: {','.join(ordered)}"
+            else:
+                item["parts"] = ",".join(more)
+        options.append(item)
+    return {
+        "chosen": [{"animal": a, "name": animal_name(a)} for a in chosen],
+        "count": len(chosen),
+        "size": size,
+        "options": options,
+        "none": not laydowns,
+    }
+
+
+# --- the round's result, the last round -----------------------------------------------------
+
+
+def round_result(state: LifeState, score: dict[str, Any], names: list[str]) -> dict[str, Any]:
+    """Who lost lives in the round just scored, and why: each player's points and the
+    majorities by name (from the hands shown), or the sudden death that ended it."""
+    last = state.last
+    lost = list(last.lost)
+    if last.sudden >= 0:
+        return {
+            "round": last.round + 1,
+            "sudden": _("%(name)s laid down all the %(animal)s: sudden death")
+            % {"name": names[last.sudden], "animal": animal_name(TOKEN[last.animal])},
+            "players": [
+                {"name": names[s], "lost": lost[s], "points": None, "why": ""}
+                for s in range(len(names))
+                if lost[s] or s == last.sudden
+            ],
+            "majorities": [],
+        }
+    points = list(last.points)
+    ins = [s for s, p in enumerate(points) if p is not None]
+    held = majorities(state.public, ins)
+    by_seat: dict[int, list[str]] = {s: [] for s in ins}
+    rows = []
+    for k in KINDS:
+        who = held[k]
+        if who >= 0:
+            by_seat[who].append(animal_name(TOKEN[k]))
+            rows.append({"animal": animal_name(TOKEN[k]), "name": names[who],
+                         "count": state.public[who][k], "points": dict(ANIMALS)[TOKEN[k]]})
+    vals = [points[s] for s in ins]
+    hi, lo = max(vals), min(vals)
+    players = []
+    for s in ins:
+        if hi == lo:
+            why = _("everyone has the same points: nobody loses a life")
+        elif points[s] == hi:
+            why = _("the most points: keeps all lives")
+        elif points[s] == lo:
+            why = _("the fewest points: loses 2 lives")
+        else:
+            why = _("neither the most nor the fewest points: loses 1 life")
+        players.append({
+            "name": names[s],
+            "points": points[s],
+            "lost": lost[s],
+            "why": why,
+            "animals": ", ".join(by_seat[s]),
+        })
+    return {"round": last.round + 1, "sudden": "", "players": players, "majorities": rows}
+
+
+def _last_round_note(score: dict[str, Any], names: list[str], phase: str) -> str:
+    """ "Last round: Ann knocked" for the sticky status, from the knock until the scoring."""
+    who = score.get("knocked_by")
+    if who is None or phase not in ("play", "reveal"):
+        return ""
+    return _("Last round: %(name)s knocked") % {"name": names[who]}
+
+
+def _pick_said(game: Game, state: LifeState, pick: str, names: list[str]) -> str:
+    try:
+        action = game.parse_action(state, pick)
+    except Exception:  # checked when recorded; the question falls back to the notation
+        return ""
+    return lifeislife_words.describe(game, state, action, names).label
 
 
 PRESENTER = LifePresenter()
