@@ -23,6 +23,14 @@ K = [kennel(s) for s in range(4)]
 NOTATION = re.compile(r"\b[TG]\d+\b|\bK@|\bjoker=|\bswap T")
 
 
+@pytest.fixture(autouse=True)
+def _english():
+    """English unless a test says otherwise (an earlier test may leave another language
+    active in this process)."""
+    with translation.override("en"):
+        yield
+
+
 def position(figures, hand, turn: int = 0, **rules):
     """A play-phase position: ``figures`` per seat (position codes), ``hand`` of the mover."""
     state = GAME.new_game({"seats": 4, "rules": rules} if rules else {"seats": 4})

@@ -64,6 +64,14 @@ POINTS = re.compile(
 )
 
 
+@pytest.fixture(autouse=True)
+def _language_restored():
+    """The pages are read in four languages through the test client, whose LocaleMiddleware
+    activates each in this thread: the language before the test comes back after it."""
+    with translation.override(translation.get_language()):
+        yield
+
+
 def localized(value: str, name: str = "") -> bool:
     if name == "points":  # commas separate x from y here; a decimal comma breaks the pairs
         return not POINTS.fullmatch(value) or any(c.isdigit() and not c.isascii() for c in value)
