@@ -38,9 +38,9 @@ from .models import Table
 from .rendering import live_parts
 from .services import Actor
 
-#: a fragment's text cut after each ">" (the same cut as table.js's, so an edit's indices
-#: mean the same on both sides)
-CHUNK = re.compile(r"[^>]*>|[^>]+\Z")
+#: a fragment's text cut after each ">" and each line end (the same cut as table.js's, so an
+#: edit's indices mean the same on both sides)
+CHUNK = re.compile(r"[^>\n]*[>\n]|[^>\n]+\Z")
 #: an edit is sent only when it is clearly shorter than the fragment itself
 EDIT_RATIO = 0.7
 #: views whose last frames are kept (each a few tens of KiB for the page, ~2 KiB for JSON)
@@ -200,23 +200,51 @@ def chunks(text: str) -> list[str]:
     return CHUNK.findall(text)
 
 
+def _lines(pieces: list[str]) -> list[tuple[str, int]]:
+    """The chunks grouped into lines: (the line's text, how many chunks it has)."""
+    lines: list[tuple[str, int]] = []
+    text: list[str] = []
+    for piece in pieces:
+        text.append(piece)
+        if piece.endswith("\n"):
+            lines.append(("".join(text), len(text)))
+            text = []
+    if text:
+        lines.append(("".join(text), len(text)))
+    return lines
+
+
 def diff(old: str, new: str) -> list[int | str]:
-    """``new`` as an edit of ``old``, on their chunks (`CHUNK`): a list where a positive
-    number keeps that many chunks of ``old``, a negative one drops that many, and a string is
-    inserted; the chunks of ``old`` after the last step are kept. The common start and end
-    are found first, so a fragment where one figure moved
-    costs a comparison of the few chunks between."""
+    """``new`` as an edit of ``old``, on their chunks (`CHUNK`: cut after each ">" and each
+    line end): a list where a positive number keeps that many chunks of ``old``, a negative
+    one drops that many, and a string is inserted; the chunks of ``old`` after the last step
+    are kept. Lines are compared first (most lines of a fragment are unlike each other, which
+    is quick), then the chunks of the lines that changed (a history line added to a list
+    written on one line, a figure that moved)."""
     a, b = chunks(old), chunks(new)
-    start = 0
-    limit = min(len(a), len(b))
-    while start < limit and a[start] == b[start]:
-        start += 1
-    end = 0
-    while end < limit - start and a[-1 - end] == b[-1 - end]:
-        end += 1
-    ops: list[int | str] = [start] if start else []
-    middle_a, middle_b = a[start:len(a) - end], b[start:len(b) - end]
-    matcher = difflib.SequenceMatcher(None, middle_a, middle_b, autojunk=False)
+    lines_a, lines_b = _lines(a), _lines(b)
+    ops: list[int | str] = []
+    at_a = at_b = 0  # chunk positions of the line blocks below
+    matcher = difflib.SequenceMatcher(
+        None, [t for t, _n in lines_a], [t for t, _n in lines_b], autojunk=False
+    )
+    for tag, i1, i2, j1, j2 in matcher.get_opcodes():
+        count_a = sum(n for _t, n in lines_a[i1:i2])
+        count_b = sum(n for _t, n in lines_b[j1:j2])
+        if tag == "equal":
+            _push(ops, count_a)
+        else:
+            _chunk_ops(ops, a[at_a:at_a + count_a], b[at_b:at_b + count_b])
+        at_a += count_a
+        at_b += count_b
+    while ops and isinstance(ops[-1], int) and ops[-1] > 0:
+        ops.pop()  # the rest of the old chunks is kept anyway
+    return ops
+
+
+def _chunk_ops(ops: list[int | str], a: list[str], b: list[str]) -> None:
+    """The edit of chunks ``a`` into ``b`` (a few changed lines), appended to ``ops``."""
+    matcher = difflib.SequenceMatcher(None, a, b, autojunk=False)
     for tag, i1, i2, j1, j2 in matcher.get_opcodes():
         if tag == "equal":
             _push(ops, i2 - i1)
@@ -224,10 +252,10 @@ def diff(old: str, new: str) -> list[int | str]:
         if i2 > i1:
             _push(ops, i1 - i2)
         if j2 > j1:
-            ops.append("".join(middle_b[j1:j2]))
-    while ops and isinstance(ops[-1], int) and ops[-1] > 0:
-        ops.pop()  # the rest of the old chunks is kept anyway
-    return ops
+            if ops and isinstance(ops[-1], str):
+                ops[-1] += "".join(b[j1:j2])
+            else:
+                ops.append("".join(b[j1:j2]))
 
 
 def _push(ops: list[int | str], count: int) -> None:

@@ -23,14 +23,14 @@
   // sends every live fragment as HTML, which the ws extension swaps; a marker comment before
   // each (<!--live:board-->) lets this keep each fragment's text, and <!--live-seq:N--> its seq.
   // After that a play sends a JSON delta: only the fragments that changed, whole or as an edit
-  // of the text kept here (keep / drop counts of its chunks, cut after each ">", and inserted
+  // of the text kept here (keep / drop counts of its chunks, cut after each ">" and line end,
   // text). A delta that does not start at the seq kept here (a message was missed) or an edit
   // that does not come out at the announced length asks for the whole view again.
   var liveSeq = null;
   var liveParts = {};
   var syncing = false;
   function chunks(text) {
-    return text.match(/[^>]*>|[^>]+$/g) || [];
+    return text.match(/[^>\n]*[>\n]|[^>\n]+$/g) || [];
   }
   function applyEdit(old, ops) {
     var a = chunks(old);
