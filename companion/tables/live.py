@@ -43,10 +43,11 @@ from .services import Actor
 CHUNK = re.compile(r"[^>\n]*[>\n]|[^>\n]+\Z")
 #: an edit is sent only when it is clearly shorter than the fragment itself
 EDIT_RATIO = 0.7
-#: views whose last frames are kept (each a few tens of KiB for the page, ~2 KiB for JSON)
-MAX_VIEWS = 4096
-#: frames kept per view: the newest and the one before (the base of most deltas)
-FRAMES_PER_VIEW = 3
+#: views whose last frames are kept (a page's frame is about 30 KiB, a JSON one about 2 KiB:
+#: at most ~120 MiB per process if every view were a page)
+MAX_VIEWS = 2048
+#: frames kept per view: the newest and the one before (the base of a delta)
+FRAMES_PER_VIEW = 2
 MAX_MESSAGES = 4096
 
 
