@@ -13,6 +13,7 @@ code 0 whenever the question could be answered (also "illegal"), 2 for malformed
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import random
 import sys
@@ -37,17 +38,20 @@ def _parser() -> _Parser:
                 description="Positions, moves and rulings as JSON.")
     p.add_argument("game", help=f"one of: {', '.join(available_games())}")
     sub = p.add_subparsers(dest="command", required=True, parser_class=_Parser)
-    new = sub.add_parser("new", help="a fresh game at its first decision (deal sampled)")
+    # no -h below a command: an action such as "-hand" would print the help and exit 0
+    # instead of answering with one JSON object
+    add = functools.partial(sub.add_parser, add_help=False)
+    new = add("new", help="a fresh game at its first decision (deal sampled)")
     new.add_argument("--seats", type=int, default=4)
     new.add_argument("--seed", type=int, default=None)
     new.add_argument("--mode", choices=("teams", "solo"), default=None)
-    moves = sub.add_parser("moves", help="every legal action and the position after it")
+    moves = add("moves", help="every legal action and the position after it")
     moves.add_argument("position")
     moves.add_argument("--card", default=None, help="only plays of this card")
-    check = sub.add_parser("check", help="is this action legal, and why not")
+    check = add("check", help="is this action legal, and why not")
     check.add_argument("position")
     check.add_argument("action")
-    score = sub.add_parser("score", help="the live score of a position")
+    score = add("score", help="the live score of a position")
     score.add_argument("position")
     return p
 

@@ -340,6 +340,8 @@ def test_the_command_line_refuses_malformed_input(case: Case, tmp_path: Path,
         (("moves", '{"players": 99, "seats": 99}'), "invalid_position"),
         (("check", example, case.malformed), "invalid_action"),
         (("check", example), "invalid_arguments"),
+        (("check", example, "-hand"), "invalid_arguments"),  # not argparse's -h
+        (("moves", "-h"), "invalid_arguments"),
         (("moves", example, "--card", "banana"), "invalid_arguments"),
         (("teleport", example), "invalid_arguments"),
         (("score", f"@{tmp_path / 'missing.json'}"), "invalid_position"),
