@@ -87,7 +87,9 @@ def conflict_json(game: Game, conflicts: dict[int, list[Violation]]) -> dict[str
     }
 
 
-def conflict_messages(game: Game, stored: Any) -> list[dict[str, Any]]:
+def conflict_messages(
+    game: Game, stored: Any, names: list[str] | None = None
+) -> list[dict[str, Any]]:
     """A stored note (``conflict_json``'s value for one owner) as that owner reads it."""
     out = []
     for item in stored if isinstance(stored, list) else []:
@@ -101,7 +103,7 @@ def conflict_messages(game: Game, stored: Any) -> list[dict[str, Any]]:
                 "A correction made your entry #%(seq)s impossible; it no longer counts."
             ) % {"seq": violation.param("seq")}})
             continue
-        out.append(presenters.violation_json(game, violation))
+        out.append(presenters.violation_json(game, violation, None, names))
     return out
 
 
@@ -255,7 +257,7 @@ def notices_for(
             Notice(
                 seq=event.seq,
                 by=names[by] if isinstance(by, int) and 0 <= by < len(names) else _("the scribe"),
-                reasons=conflict_messages(game, notes),
+                reasons=conflict_messages(game, notes, names),
                 undoable=False,
             )
         )

@@ -232,6 +232,11 @@ def entry(
     out["base"] = urlencode(base)
     if as_code == SEVEN:
         if not any(a.kind == PLAY and a.card == code for a in legal):
+            if steps.get("seven") or steps.get("fig"):
+                raise _bad(
+                    "seven", steps.get("seven") or steps.get("fig") or "",
+                    _("no figure can move with this card now"),
+                )
             out["seven"] = {"left": 7, "steps": [], "action": None, "chosen": ""}
             return out
         return _seven(game, state, out, code, head, base, steps, names)
