@@ -201,10 +201,20 @@ def _ruling(
     table.refresh_from_db()
     context = {"ruling": ruling, "table": table, "ruling_id": target}
     html = render(request, "tables/table.html#ruling", context).content
-    if ruling.get("kind") == "whatif" or target == "referee":
+    if ruling.get("kind") == "whatif" or target == "referee-ruling":
         return HttpResponse(html, status=status)
     fragments = live_fragments(table, _actor(request, table))
     return HttpResponse(html + fragments.encode(), status=status)
+
+
+def _recorded(recorded: services.Recorded) -> dict[str, Any]:
+    """The answer to an entry that was recorded: its seq and what it was, in words."""
+    return {
+        "kind": "recorded",
+        "seq": recorded.event.seq,
+        "action": recorded.event.payload["action"],
+        "said": recorded.said,
+    }
 
 
 def _refusal(exc: TableError, text: str) -> dict[str, Any]:
@@ -237,16 +247,7 @@ def play(request: HttpRequest, table_id: str) -> HttpResponse:
         )
     except TableError as exc:
         return _ruling(request, table, _refusal(exc, text))
-    return _ruling(
-        request,
-        table,
-        {
-            "kind": "recorded",
-            "seq": recorded.event.seq,
-            "action": recorded.event.payload["action"],
-            "said": recorded.said,
-        },
-    )
+    return _ruling(request, table, _recorded(recorded))
 
 
 @require_POST
@@ -264,7 +265,7 @@ def check(request: HttpRequest, table_id: str) -> HttpResponse:
                                    post.get("taps"))
         ruling = services.check_action(table, actor, text, by_seat)
     except TableError as exc:
-        return _ruling(request, table, _refusal(exc, text), target="referee")
+        return _ruling(request, table, _refusal(exc, text), target="referee-ruling")
     names = [seat.name for seat in table.seats.all()]
     return _ruling(
         request,
@@ -276,7 +277,7 @@ def check(request: HttpRequest, table_id: str) -> HttpResponse:
             "who": names[ruling.judged_for] if ruling.judged_for is not None else _("the table"),
             "seq": table.seq,
         },
-        target="referee",
+        target="referee-ruling",
     )
 
 
@@ -409,16 +410,7 @@ def compose(request: HttpRequest, table_id: str, kind: str) -> HttpResponse:
         )
     except TableError as exc:
         return _ruling(request, table, _refusal(exc, text))
-    return _ruling(
-        request,
-        table,
-        {
-            "kind": "recorded",
-            "seq": recorded.event.seq,
-            "action": recorded.event.payload["action"],
-            "said": recorded.said,
-        },
-    )
+    return _ruling(request, table, _recorded(recorded))
 
 
 @require_POST
