@@ -29,7 +29,7 @@ VERSION = 1
 BOX_CARDS = DATA.material.cards
 START_CARDS = DATA.material.start_cards_per_colour * len(DATA.material.colours)
 NEUTRAL_CARDS = DATA.material.neutral_cards
-BOX_COINS = DATA.material.coins_1 + 5 * DATA.material.coins_5
+BOX_COINS = DATA.material.coins_1 + DATA.material.coins_5
 SIDE_NAMES = {
     "2-4": pgettext_lazy("HIT board side", "front (2 and 4 players)"),
     "3": pgettext_lazy("HIT board side", "back (3 players)"),
