@@ -6,7 +6,8 @@
   player count, ``to_move`` and the phase) with `InvalidPositionError`s that name the key.
 - `rulesets`: house rules / variants as a frozen dataclass read from and written to JSON.
 - `messages`: a violation-code table (code → rulebook section, English template).
-- `games`: `ModuleGame`, the `Game` whose notation and information set are modules.
+- `games`: `ModuleGame`, the `Game` whose rules, information set and notation are modules.
+- `memo`: `last_result`, the one-entry cache of a determinization's plan.
 
 Each engine keeps only its rules (docs/adding-a-game.md). Nothing here imports Django.
 """
