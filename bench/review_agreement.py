@@ -10,7 +10,8 @@ load does not change the figures) and again at four times that budget. Printed p
 
 - label agreement: the share of positions where both reviews give the same label;
 - better-was match: where the review says a better play existed, the share where its play is
-  the deeper review's best play.
+  the deeper review's best play (and, besides, the share the deeper review rates within the
+  "good" margin of its best: practically as good).
 
 Last line per game: ``game=<name> positions=<n> label_agreement=<f> best_match=<f>``.
 
@@ -31,7 +32,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from companion.advisor.bots import GreedyBot
 from companion.advisor.ismcts import pause_gc_during_searches
-from companion.advisor.review import review
+from companion.advisor.review import GOOD_BELOW, review
 from companion.engines import TABLE, get_game
 
 CONFIGS = {"dog": None, "lifeislife": {"players": 4}, "hit": {"players": 2}}
@@ -62,7 +63,7 @@ def sample(name: str, count: int, keep: float, seed: int) -> list[tuple]:
     return out
 
 
-def judge(args: tuple) -> tuple[str, str, bool, bool, float]:
+def judge(args: tuple) -> tuple[str, str, bool, bool, float, bool]:
     name, index, view, seat, played, budget_ms = args
     game = get_game(name)
     pause_gc_during_searches()
@@ -72,7 +73,9 @@ def judge(args: tuple) -> tuple[str, str, bool, bool, float]:
     spent = time.thread_time() - t0
     deep = review(game, view, seat, played, budget_ms=4 * budget_ms, seed=index + 100_000,
                   clock=time.thread_time)
-    return quick.label, deep.label, quick.better, quick.best == deep.best, spent
+    # practically the deep best: the deep review rates it within the "good" margin of its best
+    near = deep.values.get(quick.best, (0, -1.0))[1] >= deep.best_value - GOOD_BELOW
+    return quick.label, deep.label, quick.better, quick.best == deep.best, spent, near
 
 
 def main() -> None:
@@ -99,6 +102,7 @@ def main() -> None:
         labels = Counter(q for q, *_ in results)
         deep_labels = Counter(d for _, d, *_ in results)
         cpu = sorted(r[4] for r in results)
+        near = sum(1 for r in better if r[5])
         print(f"{name}: {len(results)} positions, review budget {args.budget_ms:.0f} ms CPU "
               f"(deep: {4 * args.budget_ms:.0f} ms), {time.perf_counter() - t0:.0f} s")
         print(f"  labels (review): {dict(labels)}; (deep): {dict(deep_labels)}")
@@ -106,6 +110,8 @@ def main() -> None:
               f"better-was matches the deep best {matched}/{len(better)} = "
               f"{matched / max(1, len(better)):.3f}; review CPU p95 "
               f"{cpu[round(0.95 * (len(cpu) - 1))] * 1000:.0f} ms")
+        print(f"  better-was within {GOOD_BELOW:.2f} of the deep best's value (practically as "
+              f"good): {near}/{len(better)} = {near / max(1, len(better)):.3f}")
         print(f"game={name} positions={len(results)} label_agreement={agree / len(results):.3f} "
               f"best_match={matched / max(1, len(better)):.3f}", flush=True)
 

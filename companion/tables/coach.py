@@ -52,7 +52,7 @@ def setting(name: str, default: Any) -> Any:
 
 
 def budget_ms() -> int:
-    return int(setting("COACH_BUDGET_MS", 600))
+    return int(setting("COACH_BUDGET_MS", 200))
 
 
 # --- the switch ---------------------------------------------------------------------------
