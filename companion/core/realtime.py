@@ -9,14 +9,12 @@ asyncio queues that belong to that loop, and the Redis layer its connections per
 from __future__ import annotations
 
 import asyncio
-import logging
 import threading
 from typing import Any
 
 from asgiref.sync import async_to_sync
 from channels.layers import InMemoryChannelLayer, get_channel_layer
 
-log = logging.getLogger(__name__)
 _server_loop: asyncio.AbstractEventLoop | None = None
 _lock = threading.Lock()
 
@@ -62,23 +60,3 @@ def group_send_sync(group: str, message: dict[str, Any], timeout: float = 5.0) -
     else:
         async_to_sync(layer.group_send)(group, message)
 
-
-def group_send_later(group: str, message: dict[str, Any], delay: float) -> bool:
-    """Send ``message`` to ``group`` after ``delay`` seconds, from the server's event loop,
-    without waiting for it; False where there is no such loop (a worker process)."""
-    loop = _foreign_loop()
-    if loop is None:
-        return False
-    layer = get_channel_layer()
-    if layer is None:
-        return False
-
-    async def later() -> None:
-        await asyncio.sleep(delay)
-        try:
-            await layer.group_send(group, message)
-        except Exception:  # best effort, like the first send
-            log.warning("repeated live update to %s not sent", group, exc_info=True)
-
-    asyncio.run_coroutine_threadsafe(later(), loop)
-    return True

@@ -26,7 +26,7 @@ from companion.advisor.hints import seat_group
 from companion.core.i18n import in_connection_language, language_from_scope
 from companion.core.outages import DATABASE_DOWN
 
-from . import live, realtime, services, state_cache
+from . import live, live_sweep, realtime, services, state_cache
 from .hint_watchdog import HintWatchdog
 from .models import Table
 from .rendering import hint_fragments
@@ -87,11 +87,14 @@ class TableConsumer(HintWatchdog, AsyncWebsocketConsumer):
             self.seat_group = seat_group(self.table_id, self.actor.seat)
             await self.channel_layer.group_add(self.seat_group, self.channel_name)
         self.sent_seq = -1  # the newest state this connection has been sent
+        self.behind_since: float | None = None  # see live_sweep
         await self.accept()
         await self._push(force=True)
+        live_sweep.follow(self)
 
     async def disconnect(self, code: int) -> None:
         self.stop_watching_hint()
+        live_sweep.unfollow(self)
         if hasattr(self, "group"):
             await self.channel_layer.group_discard(self.group, self.channel_name)
         if getattr(self, "seat_group", None):
@@ -193,6 +196,7 @@ class TableConsumer(HintWatchdog, AsyncWebsocketConsumer):
         seq, text = await self._render(base, None if force else seq, fresh)
         if text is not None:
             self.sent_seq = seq if force else max(self.sent_seq, seq)
+            self.behind_since = None
             await self.send(text_data=text)
 
     def _within_frame_budget(self) -> bool:

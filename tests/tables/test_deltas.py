@@ -203,24 +203,24 @@ def test_an_edit_applies_to_the_text_it_was_made_from():
     assert live.utf16_length("🏆") == 2
 
 
-async def test_a_lost_announcement_is_repaired_by_its_repeat(monkeypatch):
-    """The channel layer loses the announcement of a play: the repeat REPEAT_S later brings
-    the phones to it; a phone that had it gets nothing twice."""
-    from companion.tables import realtime
+async def test_a_lost_announcement_is_repaired_by_the_sweep(monkeypatch):
+    """The channel layer loses the announcement of the last play: the sweep of the web process
+    finds the connections behind their table and brings them to it; a connection that is not
+    behind gets nothing."""
+    from companion.tables import live_sweep, realtime
 
+    monkeypatch.setattr(live_sweep, "SWEEP_S", 0.2)
     table_id, tokens = await new_table()
     phones = Phones(table_id, tokens)
     await phones.open()
-    log = table_log("dog", {"seats": 4}, 5, 3)
+    log = table_log("dog", {"seats": 4}, 5, 2)
     await phones.follow(await record(table_id, log[0]))
+    assert await live_sweep.sweep() == 0  # nobody behind
     sent = realtime.group_send_sync
     monkeypatch.setattr(realtime, "group_send_sync", lambda group, message: None)  # lost
-    monkeypatch.setattr(realtime, "REPEAT_S", 0.3)
     seq = await record(table_id, log[1])
     monkeypatch.setattr(realtime, "group_send_sync", sent)
-    await phones.follow(seq)  # the repeat
-    seq = await record(table_id, log[2])  # announced twice, pushed once
-    await phones.follow(seq)
+    await phones.follow(seq)  # within two sweeps
     assert await phones.json_ws.receive_nothing(timeout=0.6)
     assert await phones.html_ws.receive_nothing(timeout=0.1)
     state, parts = await fresh_views(table_id, tokens)
