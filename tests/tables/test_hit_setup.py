@@ -216,3 +216,17 @@ def test_the_admin_lists_set_ups():
     from django.contrib import admin
 
     assert HitSetup in admin.site._registry
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("lang", "title"),
+    [("de", "Prüfe deine Schachtel"), ("fr", "Vérifiez votre boîte"),
+     ("it", "Controlla la tua scatola")],
+)
+def test_the_check_page_never_localizes_numbers_in_the_drawing_or_the_inputs(client, lang, title):
+    page = client.get("/t/hit-setups/check", HTTP_ACCEPT_LANGUAGE=lang).content.decode()
+    assert f"<h1>{title}</h1>" in page
+    assert not re.search(r'\b(?:cx|cy|x|y|x0|y0|x1|y1|x2|y2)="-?\d+,\d', page)
+    assert not re.search(r'value="\d+[.,]\d{3}"', page)
+    assert re.search(r'<circle class="field track[^"]*" cx="\d+(\.\d)?" cy="\d+(\.\d)?"', page)
