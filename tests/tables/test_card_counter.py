@@ -18,6 +18,8 @@ from companion.tables.models import Table
 from companion.tables.tokens import cookie_name, cookie_value
 from tests.conftest import ApiTable
 
+from .live_clients import Page
+
 pytestmark = pytest.mark.django_db
 
 
@@ -209,13 +211,19 @@ def play(table_id: str, seat: int, text: str) -> None:
 async def test_the_websocket_keeps_each_seats_panel_current_and_private(dealt_table: ApiTable):
     t = dealt_table
     phones = [await connect(t.id, t.tokens[i]) for i in (0, 1)]
+    pages = [Page(), Page()]  # each phone's live fragments, as table.js keeps them
     first = [await p.receive_from(timeout=10) for p in phones]
     assert private_seats(first[0]) == ["0"] and private_seats(first[1]) == ["1"]
     assert 'id="counter"' in first[1] and 'hx-swap-oob="true"' in first[1]
+    for page, text in zip(pages, first, strict=True):
+        page.receive(text)
     await play(t.id, 0, "1 K")
     after = [await p.receive_from(timeout=10) for p in phones]
-    assert private_seats(after[1]) == ["1"]
-    assert re.search(r'<li data-card="1" data-count="7">', after[1])  # the 1 played is seen
-    assert 'private-seat="0"' not in first[1] + after[1]
+    for page, text in zip(pages, after, strict=True):
+        page.receive(text)  # a delta: the counter whole or as an edit of the one before
+    counter = pages[1].parts["counter"]
+    assert private_seats(counter) == ["1"]
+    assert re.search(r'<li data-card="1" data-count="7">', counter)  # the 1 played is seen
+    assert 'private-seat="0"' not in first[1] + after[1] + counter
     for p in phones:
         await p.disconnect()
