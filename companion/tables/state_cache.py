@@ -12,7 +12,10 @@ import threading
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
+
+from django.db import connection, transaction
 
 from companion.engines import get_game
 
@@ -135,9 +138,29 @@ def load_log(table) -> EventLog:
     return _single_flight(("events", *key), lambda: _events.get(key), load)
 
 
-# Replays (an undo, a correction) read the log through this cache: the row they hold is at a
-# seq whose events are all committed, and the cache reads only the ones it lacks.
-event_log.events_source = load_events
+def events_for_replay(table) -> list:
+    """The events up to ``table.seq`` for a replay (an undo, a correction): from the cache,
+    reading only the events it lacks. Inside a transaction what is read is remembered only
+    when it commits (a replay after an append of that transaction would read an event that
+    may still roll back)."""
+    if not connection.in_atomic_block:
+        return load_events(table)
+    with _lock:
+        log = _events.get((table.id, table.seq))
+        newest = _newest_events.get(table.id, -1)
+        before = _events.get((table.id, newest)) if newest < table.seq else None
+    if log is not None:
+        return log.events
+    if before is not None:
+        log = before.plus(list(table.events.filter(seq__gt=newest, seq__lte=table.seq)))
+    else:
+        log = EventLog([]).plus(list(table.events.filter(seq__lte=table.seq)))
+    # remembered once the transaction commits (then every event read is committed)
+    transaction.on_commit(partial(remember_events, table.id, table.seq, log))
+    return log.events
+
+
+event_log.events_source = events_for_replay
 
 
 def remember_events(table_id: str, seq: int, log: EventLog) -> None:

@@ -117,3 +117,26 @@ def test_phones_rendering_the_same_seq_side_by_side_load_the_row_once():
     assert len(loads) == 1 and len(got) == 4 and len({id(row) for row in got}) == 1
     assert state_cache.table_at("side-by-side", 7, load) is got[0]  # and it stays cached
     assert len(loads) == 1
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_replay_remembers_the_log_it_read_only_once_its_transaction_commits(dealt_table):
+    """An undo or a correction replays inside its transaction: the events it read are cached
+    for the next phones only when that transaction commits."""
+    from companion.tables import event_log
+
+    t = dealt_table
+    state_cache.clear()
+    with pytest.raises(RuntimeError), transaction.atomic():
+        table = Table.objects.select_for_update().get(id=t.id)
+        event_log.replay_log(table)
+        raise RuntimeError("rolled back")
+    assert (t.id, table.seq) not in state_cache._events
+    with transaction.atomic():
+        table = Table.objects.select_for_update().get(id=t.id)
+        state = event_log.replay_log(table)
+        assert (t.id, table.seq) not in state_cache._events
+    assert [e.seq for e in state_cache._events[(t.id, table.seq)].events] == list(
+        range(1, table.seq + 1)
+    )
+    assert state == state_cache.load_state(table)  # the replay agrees with the snapshot
