@@ -77,7 +77,9 @@ def table_context(
     # The scribe's phone says in large type whose play it is entering.
     entering = scribing and mover not in (TABLE_DECISION, seat) and game.phase(state) != "over"
     context["entering_for"] = names[mover] if entering else None
-    context["your_turn"] = seat is not None and mover == seat
+    # Your turn: your decision is pending (the DOG exchange: your own card still to give).
+    own_give = bool((context.get("entry") or {}).get("own_give"))
+    context["your_turn"] = seat is not None and (mover == seat or own_give)
     context["notices"] = rulings.notices_for(
         game, load_events(table), seat, names, lambda: services.undoable_seq(table)
     )

@@ -63,11 +63,18 @@ def deal_and_exchange(pages) -> int:
         page.click("form.hand-form button[type=submit]")
         seq += 1
         wait_seq(pages, seq)
-    for seat, page in enumerate(pages):
-        page.locator(f"#entry button.card[value='give {GIVE[seat]}']").click()
+    # The exchange at once: everyone gives from their own phone, in any order (Cid first,
+    # Ann, the seat "to move", third); each phone says who still has to give.
+    for seat in (2, 1, 0, 3):
+        page = pages[seat]
+        card = GIVE[seat]
+        page.locator(f"#entry button.card[value^='give'][value$=' {card}']").click()
         confirm_in_page(page)
         seq += 1
         wait_seq(pages, seq)
+        if seat == 1:
+            expect(pages[1].locator("#entry")).to_contain_text(NAMES[0])  # Ann, Dan to give
+            expect(pages[1].locator("#entry")).to_contain_text(NAMES[3])
     return seq
 
 

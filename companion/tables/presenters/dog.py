@@ -154,12 +154,17 @@ class DogPresenter:
         return action.kind in UNDO_BARRIERS
 
     def is_seat_report(self, game: Game, state: DogState, action: Any, seat: int | None) -> bool:
-        """A seat may enter its own hand at any time."""
+        """A seat may enter its own hand at any time, and give its card in the exchange
+        whoever is "to move" (everyone gives at once)."""
+        from ..errors import Forbidden
+
         if action.kind == HAND:
             if action.seat != seat:
-                from ..errors import Forbidden
-
                 raise Forbidden(_("a seat can only enter its own hand"), code="not_your_hand")
+            return True
+        if action.kind == GIVE and action.seat >= 0:
+            if action.seat != seat:
+                raise Forbidden(_("a seat gives only its own card"), code="not_your_card")
             return True
         return False
 
@@ -182,11 +187,12 @@ class DogPresenter:
         if kind == HAND:
             return Privacy(action.seat, N_("seat {seat} entered their hand"), {"seat": action.seat})
         if kind == GIVE:
-            receiver = state.cfg.receiver[mover]
+            giver = dog_words.actor_seat(state, action)
+            receiver = state.cfg.receiver[giver]
             return Privacy(
-                mover,
+                giver,
                 N_("seat {seat} gave a card to seat {receiver}"),
-                {"seat": mover, "receiver": receiver},
+                {"seat": giver, "receiver": receiver},
             )
         if kind == FOLD and action.cards and not state.cfg.rules.fold_face_up:
             return Privacy(mover, N_("seat {seat} folded"), {"seat": mover})

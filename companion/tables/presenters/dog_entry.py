@@ -24,9 +24,18 @@ from django.utils.translation import pgettext_lazy
 from companion.engines.base import Game, InvalidActionError
 from companion.engines.dog.actions import FOLD, PLAY, DogAction
 from companion.engines.dog.board import kennel_seat
-from companion.engines.dog.cards import JOKER, JOKER_AS, SEVEN, START_CARDS, SWAP, TOKEN, parse_card
+from companion.engines.dog.cards import (
+    JOKER,
+    JOKER_AS,
+    SEVEN,
+    START_CARDS,
+    SWAP,
+    TOKEN,
+    UNKNOWN,
+    parse_card,
+)
 from companion.engines.dog.notation import parse_position, position_token
-from companion.engines.dog.state import DogState
+from companion.engines.dog.state import NO_CARD, DogState
 
 from ..errors import BadInput
 from . import dog_words
@@ -125,6 +134,33 @@ def _parse_field(state: DogState, param: str, value: str) -> int:
     return code
 
 
+def _exchange(
+    state: DogState, giver: int, mover: int, names: list[str], out: dict[str, Any]
+) -> dict[str, Any]:
+    """A seat's own give in the exchange: the cards of its hand (every kind while its hand is
+    unknown), each with its own question."""
+    hand = state.hands[giver]
+    tokens = {TOKEN[c] for c in hand if c != UNKNOWN}
+    cards = sorted(ALL_CARDS if UNKNOWN in hand or not hand else tokens, key=ALL_CARDS.index)
+    receiver = names[state.cfg.receiver[giver]]
+    out.update(
+        receiver=receiver,
+        own_give=True,
+        give_prefix="give" if giver == mover else f"give@{giver}",
+        hand=[TOKEN[c] if c != UNKNOWN else "?" for c in hand],
+        cards=[
+            {
+                "token": c,
+                "label": CARD_LABELS.get(c, c),
+                "question": _("Give %(card)s face down to %(name)s?")
+                % {"card": dog_words.card_name(parse_card(c) or 0), "name": receiver},
+            }
+            for c in cards
+        ],
+    )
+    return {**out, "mode": "exchange"}
+
+
 def entry(
     game: Game,
     state: DogState,
@@ -155,6 +191,13 @@ def entry(
         return {**out, "mode": "over"}
     if mover == TABLE:
         return {**out, "mode": "table"}
+    if phase == "exchange":
+        # Everyone gives at once, in any order (the engine's `give@<seat>`): a seat that has
+        # not given yet gives from its own phone whoever is "to move".
+        out["given"] = [names[s] for s, c in enumerate(state.transit) if c != NO_CARD]
+        out["to_give"] = [names[s] for s, c in enumerate(state.transit) if c == NO_CARD]
+        if seat is not None and game.gives_of(state, seat) and not (is_host and seat != mover):
+            return _exchange(state, seat, mover, names, out)
     if not (is_host or seat == mover):
         return {**out, "mode": "wait"}
     hand = game.to_json(state).get("hand") or []
@@ -165,6 +208,7 @@ def entry(
     if phase == "exchange":
         receiver = names[state.cfg.receiver[mover]]
         out["receiver"] = receiver
+        out["give_prefix"] = "give"
         if seat != mover:
             # The scribe saw a card go face down: it records the gift without naming it.
             out["scribe"] = names[mover]

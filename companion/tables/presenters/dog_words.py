@@ -269,7 +269,6 @@ def play_words(game: Game, state: DogState, action: DogAction, names: Sequence[s
 def describe(game: Game, state: DogState, action: DogAction, names: list[str]) -> PlayWords:
     """One legal play in words ("Play 5: Ann's figure …"), with the group (the card, or the
     joker as a card) it is listed under."""
-    mover = state.turn
     kind = action.kind
     if kind == FOLD:
         return PlayWords("fold", _("Nothing playable"), _("Fold: lay down the whole hand"))
@@ -278,7 +277,7 @@ def describe(game: Game, state: DogState, action: DogAction, names: list[str]) -
         label = _("Discard %(card)s (no card can be played)") % {"card": card}
         return PlayWords("discard", _("Nothing playable"), label)
     if kind == GIVE:
-        receiver = names[state.cfg.receiver[mover]]
+        receiver = names[state.cfg.receiver[actor_seat(state, action)]]
         if action.card == UNKNOWN:
             label = _("Give a card to %(name)s (without naming it)") % {"name": receiver}
         else:
@@ -328,6 +327,8 @@ def actor_seat(state: DogState, action: DogAction) -> int | None:
         return action.seat
     if action.kind in (DEAL, RESHUFFLE):
         return None
+    if action.kind == GIVE and action.seat >= 0:  # the exchange: everyone gives at once
+        return action.seat
     return state.turn
 
 
@@ -344,7 +345,7 @@ def action_words(
             "moves": play_words(game, state, action, names),
         }
     if kind == GIVE:
-        receiver = names[state.cfg.receiver[state.turn]]
+        receiver = names[state.cfg.receiver[actor_seat(state, action)]]
         if visible and action.card != UNKNOWN:
             return _("gives %(card)s face down to %(name)s") % {
                 "card": card_name(action.card),
