@@ -26,6 +26,7 @@ from .event_log import effective_events, replay_log
 from .models import Event, HintLog, Seat, Table
 from .state_cache import (
     forget_table,
+    load_events,
     load_state,
     remember_new_event,
     remember_state,
@@ -584,7 +585,7 @@ def undoable_seq(table: Table) -> int | None:
 def _undoable_event(table: Table) -> Event | None:
     """The last event that counts, if it is a seat's decision (not a deal, a draw, a gift or
     a hand entry: those reveal hidden cards, which no undo can hide again)."""
-    events = effective_events(list(table.events.all()))
+    events = effective_events(load_events(table))  # the cached log: no read of all of it
     if not events:
         return None
     last = events[-1]
