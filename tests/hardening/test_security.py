@@ -260,7 +260,7 @@ async def test_the_websocket_accepts_no_plays(dealt_table):
 
 def _html_routes(table_id: str) -> list[str]:
     """Every route of the site that is not the JSON API or the admin, as a concrete path."""
-    values = {"table_id": table_id, "game": "dog", "kind": "rows"}
+    values = {"table_id": table_id, "game": "dog", "kind": "rows", "pk": "1"}
     paths: list[str] = []
 
     def walk(patterns, prefix: str) -> None:
