@@ -294,6 +294,7 @@ def test_other_askers_cannot_tell_two_hands_apart(game_name, embedded_worker):
         seen_y = harvest(game_name, y, language, probes, conflict)
         assert len(seen_x) == len(seen_y)
         assert len(seen_x) > 100, len(seen_x)
+        print(f"{game_name} [{language}]: {len(seen_x)} answers compared")
         for (what, status_x, body_x), (_, status_y, body_y) in zip(seen_x, seen_y, strict=True):
             assert (status_x, body_x) == (status_y, body_y), (
                 f"{game_name} [{language}] {what}: the answers differ with another hand of A"
