@@ -9,12 +9,9 @@ class AdvisorConfig(AppConfig):
     def ready(self) -> None:
         from celery.signals import worker_process_init
 
-        from companion.tables import coach
-
         # A worker's pool process runs searches only (registered here, so that the Celery app
         # module does not import the advisor; companion/celery.py).
         worker_process_init.connect(_searches_own_this_process, dispatch_uid="advisor-gc-pause")
-        coach.connect()  # a play of a coached seat queues its review
 
 
 def _searches_own_this_process(**_: object) -> None:
