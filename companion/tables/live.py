@@ -29,7 +29,6 @@ import json
 import re
 import threading
 from collections import OrderedDict
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -37,6 +36,7 @@ from . import selectors
 from .models import Table
 from .rendering import live_parts
 from .services import Actor
+from .single_flight import SingleFlight
 
 #: a fragment's text cut after each ">" and each line end (the same cut as table.js's, so an
 #: edit's indices mean the same on both sides)
@@ -72,31 +72,8 @@ _lock = threading.Lock()
 _frames: OrderedDict[View, dict[int, Any]] = OrderedDict()
 #: (view, base, seq) → the delta's text
 _messages: OrderedDict[tuple[View, int, int], str] = OrderedDict()
-_flights: dict[Any, threading.Event] = {}
-FLIGHT_WAIT_S = 2.0
-
-
-def _once(key: Any, cached: Callable[[], Any], make: Callable[[], Any]) -> Any:
-    """``cached()``, else ``make()`` by one thread while the others with the same key wait
-    for it (and make it themselves if it did not come)."""
-    found = cached()
-    if found is not None:
-        return found
-    with _lock:
-        flight = _flights.get(key)
-        leader = flight is None
-        if leader:
-            flight = _flights[key] = threading.Event()
-    if not leader:
-        flight.wait(FLIGHT_WAIT_S)
-        found = cached()
-        return found if found is not None else make()
-    try:
-        return make()
-    finally:
-        with _lock:
-            _flights.pop(key, None)
-        flight.set()
+#: frames and deltas under way: one thread renders what the phones of a view want at once
+_once = SingleFlight().run
 
 
 def _cached_frame(view: View, seq: int) -> Any:

@@ -21,35 +21,14 @@ from companion.engines import get_game
 
 from . import event_log
 from .event_log import replay_log
+from .single_flight import SingleFlight
 
 MAX_ENTRIES = 1024
 _cache: OrderedDict[tuple[str, int], Any] = OrderedDict()
 _lock = threading.Lock()
 #: loads under way, per (what, table, seq): a play's pushes render the phones of a table side
 #: by side, and without this each of them missed the cache and ran the same queries
-_flights: dict[tuple[str, str, int], threading.Event] = {}
-FLIGHT_WAIT_S = 2.0
-
-
-def _single_flight(key: tuple[str, str, int], cached: Callable[[], Any],
-                   load: Callable[[], Any]) -> Any:
-    """``cached()``, else ``load()`` by one thread while the others wait for its result (and
-    load it themselves if it did not come, say because that thread failed)."""
-    with _lock:
-        flight = _flights.get(key)
-        leader = flight is None
-        if leader:
-            flight = _flights[key] = threading.Event()
-    if not leader:
-        flight.wait(FLIGHT_WAIT_S)
-        found = cached()
-        return found if found is not None else load()
-    try:
-        return load()
-    finally:
-        with _lock:
-            _flights.pop(key, None)
-        flight.set()
+_single_flight = SingleFlight().run
 
 
 def remember_state(table_id: str, seq: int, state: Any) -> None:
