@@ -26,7 +26,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
-import json
 import os
 import re
 import secrets
@@ -45,6 +44,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from websockets.asyncio.client import connect
 
 from tests.services import free_port
+from tests.services import http_json as call
 from tests.tables.simulated import table_log
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -60,16 +60,6 @@ LATE = 20
 def cpu_seconds(pid: int) -> float:
     stat = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
     return (int(stat[11]) + int(stat[12])) / os.sysconf("SC_CLK_TCK")
-
-
-def call(base: str, method: str, path: str, body=None, token: str | None = None) -> dict:
-    headers = {"Content-Type": "application/json"}
-    if token:
-        headers["Authorization"] = f"Bearer {token}"
-    data = None if body is None else json.dumps(body).encode()
-    request = urllib.request.Request(base + path, method=method, headers=headers, data=data)
-    with urllib.request.urlopen(request, timeout=30) as response:
-        return json.load(response)
 
 
 @dataclass
