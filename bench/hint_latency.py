@@ -203,8 +203,7 @@ class Learners(threading.Thread):
                 message = json.loads(ws.recv(timeout=max(0.1, deadline - time.monotonic())))
             except TimeoutError:
                 return None
-            if message.get("type") == "hint" and message.get("status") == "review" \
-                    and message.get("seq") == seq:
+            if message.get("type") == "review" and message.get("seq") == seq:
                 return message["review"]
         return None
 

@@ -10,15 +10,25 @@ seat's view before the play, shown to that seat's own phone only.
   wait a moment), a review still waiting after ``COACH_MAX_WAIT_S`` is dropped with a note
   (the worker is saturated), at most ``COACH_RATE_PER_TABLE`` reviews per table and minute,
   ``COACH_BUDGET_MS`` of search per review.
-- The review goes to the seat's own channel group (``seat-<table>-<seat>``, as hints) and into
-  `CoachReview`, which nothing public reads (record, export, history of other seats).
+- The review goes into `CoachReview`, which nothing public reads (record, export, history of
+  other seats), and to the seat's own channel group (``seat-<table>-<seat>``, as hints) as its own
+  message type ``coach.review`` (`TableConsumer.coach_review`, which leaves the hint's watchdog
+  alone): the page gets its coach box and the play's label in its history line (out-of-band
+  swaps, `review_message`), a JSON phone ``{"type": "review", …}``.
+- Each reviewed play's label (✓ good play, ?! inaccuracy, ? mistake) shows in that seat's own
+  history and replay (`history_labels`, `step_label`), and its line (`tally`, `tally_text`) in
+  the coach box, the reviews page and that seat's summary page.
 """
 
 from __future__ import annotations
 
+import json
 import logging
+import threading
 import time
 import zlib
+from collections import OrderedDict
+from collections.abc import Iterable
 from typing import Any
 
 from celery import shared_task
@@ -26,9 +36,13 @@ from django.conf import settings
 from django.core.cache import cache
 from django.db import transaction
 from django.db.models.signals import post_save
+from django.template.loader import render_to_string
 from django.utils import translation
+from django.utils.html import format_html
+from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop as N_
+from django.utils.translation import ngettext
 
 from companion.advisor import hints
 from companion.advisor.explain import explain_parts
@@ -43,6 +57,9 @@ from .models import CoachReview, CoachSwitch, Event, Table
 log = logging.getLogger(__name__)
 QUEUE = "coach"
 TASK = "coach.review"
+#: the channel-layer message of a review (or a switch) to the seat's own group: handled by
+#: `TableConsumer.coach_review`, never by the hint's handler (whose watchdog it would reset)
+MESSAGE = "coach.review"
 BUSY = N_("The coach was too busy to review this play.")
 RATE = N_("The coach skipped this play: too many plays this minute.")
 
@@ -64,6 +81,9 @@ def is_on(table_id: str, seat: int) -> bool:
 
 def switch(table: Table, seat: int, on: bool) -> bool:
     CoachSwitch.objects.update_or_create(table=table, seat=seat, defaults={"on": on})
+    open_gate(table.id, seat)
+    # the seat's other phones (and the process that draws their live history) hear of it
+    _send(table.id, seat, {"type": MESSAGE, "seat": seat, "switched": on})
     return on
 
 
@@ -227,19 +247,16 @@ def _dropped(table: Table, seat: int, seq: int, text: str, job: dict, note: str)
 
 
 def _publish(table_id: str, seat: int, stored: CoachReview) -> None:
-    """To the seat's own group only, over the hint channel (the consumer renders
-    `rendering.hint_fragments`, which draws the coach box for a ``review``)."""
-    message = {
-        "hint_id": f"review-{stored.seq}",
-        "status": "review",
-        "seq": stored.seq,
-        "seat": seat,
-        "review": review_json(stored),
-    }
+    """To the seat's own group only, as its own message type (`review_message` draws it for
+    each phone of the seat)."""
+    _send(table_id, seat, {"type": MESSAGE, "seat": seat, "seq": stored.seq})
+
+
+def _send(table_id: str, seat: int, message: dict[str, Any]) -> None:
     try:
-        group_send_sync(hints.seat_group(table_id, seat), {"type": "hint.update", "hint": message})
-    except Exception:
-        log.warning("coach review for table %s not delivered", table_id, exc_info=True)
+        group_send_sync(hints.seat_group(table_id, seat), message)
+    except Exception:  # no live phone hears it now; the page shows it at the next load
+        log.warning("coach message for table %s not delivered", table_id, exc_info=True)
 
 
 # --- what the own phone reads ----------------------------------------------------------------
@@ -267,12 +284,6 @@ def review_words(table: Table, stored: CoachReview) -> dict[str, Any]:
     language = translation.get_language() or "en"
     mine = words.get(language[:2]) or words.get("en") or {}
     played = mine.get("played") or stored.played
-    labels = {
-        "good": _("good play"),
-        "inaccuracy": _("inaccuracy"),
-        "mistake": _("mistake"),
-        "dropped": _("not reviewed"),
-    }
     if stored.label == CoachReview.Label.DROPPED:
         text = _(stored.note) if stored.note else ""
     elif stored.label == GOOD:
@@ -291,11 +302,41 @@ def review_words(table: Table, stored: CoachReview) -> dict[str, Any]:
               "%(play)s.")
             % values
         )
-    return {**review_json(stored), "label_text": labels.get(stored.label, ""), "text": text}
+    return {**review_json(stored), "label_text": label_text(stored.label),
+            "symbol": SYMBOLS.get(stored.label, ""), "text": text}
+
+
+#: the sign before a label's words (chess annotation: the words say it for whoever does not
+#: know the signs)
+SYMBOLS = {"good": "✓", "inaccuracy": "?!", "mistake": "?"}
+
+
+def label_text(label: str) -> str:
+    return {
+        "good": _("good play"),
+        "inaccuracy": _("inaccuracy"),
+        "mistake": _("mistake"),
+        "dropped": _("not reviewed"),
+    }.get(label, "")
+
+
+def label_html(seq: int, label: str | None, *, oob: bool = False) -> SafeString:
+    """The label of the play ``seq`` in the seat's own history line (``label`` None: the empty
+    place a review arriving later is swapped into, ``review-<seq>``)."""
+    swap = format_html(' hx-swap-oob="true"') if oob else ""
+    if label not in SYMBOLS:
+        return format_html('<span id="review-{}" class="review-label"{}></span>', seq, swap)
+    return format_html(
+        '<span id="review-{}" class="review-label" data-label="{}"{}>'
+        '<span aria-hidden="true">{}</span> {}</span>',
+        seq, label, swap, SYMBOLS[label], label_text(label),
+    )
 
 
 def tally(table: Table, seat: int) -> dict[str, Any]:
-    """The seat's line for the summary: mistakes, inaccuracies, share matching the advisor."""
+    """The seat's line for the summary (counted here, said by `tally_text`): mistakes,
+    inaccuracies, share matching the advisor. The coach box, the reviews page and the seat's
+    summary page all show this one."""
     rows = list(
         CoachReview.objects.filter(table=table, seat=seat)
         .exclude(label=CoachReview.Label.DROPPED)
@@ -311,17 +352,38 @@ def tally(table: Table, seat: int) -> dict[str, Any]:
     }
 
 
+def tally_text(counted: dict[str, Any]) -> str:
+    """`tally` in a sentence ("3 plays reviewed: 1 mistake, no inaccuracy, 67 % as the advisor
+    would play."); empty before the first review."""
+    reviewed = counted["reviewed"]
+    if not reviewed:
+        return ""
+    mistakes, inaccuracies = counted["mistakes"], counted["inaccuracies"]
+    return _("%(reviewed)s: %(mistakes)s, %(inaccuracies)s, %(pct)s %% as the advisor would "
+             "play.") % {
+        "reviewed": ngettext("%(n)s play reviewed", "%(n)s plays reviewed", reviewed)
+        % {"n": reviewed},
+        "mistakes": ngettext("%(n)s mistake", "%(n)s mistakes", mistakes) % {"n": mistakes}
+        if mistakes else _("no mistake"),
+        "inaccuracies": ngettext("%(n)s inaccuracy", "%(n)s inaccuracies", inaccuracies)
+        % {"n": inaccuracies} if inaccuracies else _("no inaccuracy"),
+        "pct": counted["matching_pct"],
+    }
+
+
 def panel_context(table: Table, seat: int | None) -> dict[str, Any]:
     """The coach box of the page's own seat (nothing for a phone without a seat)."""
     if seat is None:
         return {"table": table, "coach": None}
     last = CoachReview.objects.filter(table=table, seat=seat).order_by("-seq").first()
+    counted = tally(table, seat)
     return {
         "table": table,
         "coach": {
             "on": is_on(table.id, seat),
             "last": review_words(table, last) if last else None,
-            "tally": tally(table, seat),
+            "tally": counted,
+            "tally_text": tally_text(counted),
         },
     }
 
@@ -331,3 +393,115 @@ def reviews_of(table: Table, seat: int) -> list[dict[str, Any]]:
         review_words(table, r)
         for r in CoachReview.objects.filter(table=table, seat=seat).order_by("seq")
     ]
+
+
+def summary_line(table: Table, seat: int | None) -> dict[str, Any] | None:
+    """The seat's own line under the summary (its phone only), None when it has none."""
+    if seat is None:
+        return None
+    counted = tally(table, seat)
+    if not counted["reviewed"]:
+        return None
+    name = table.seats.get(index=seat).name
+    return {"seat": seat, "name": name, "tally": counted, "text": tally_text(counted)}
+
+
+# --- the labels in the seat's own history and replay ------------------------------------------
+
+#: Which seats of a table ever had the coach (a `CoachSwitch` row, on or off: a seat switched
+#: off keeps its reviews), per process. Every live push renders every seat's history and most
+#: tables never use the coach: asked at most every GATE_TTL_S per table, not at each render.
+#: A switch (`switch`) and a review or switch reaching a phone of the seat in this process
+#: (`TableConsumer.coach_review`) open it at once; a page load asks the database itself.
+GATE_TTL_S = 2.0
+GATE_MAX = 20_000
+_gate: OrderedDict[str, tuple[float, frozenset[int]]] = OrderedDict()
+_gate_lock = threading.Lock()
+
+
+def coach_seats(table_id: str, *, fresh: bool = False) -> frozenset[int]:
+    now = time.monotonic()
+    with _gate_lock:
+        known = _gate.get(table_id)
+    if known is not None and not fresh and known[0] > now:
+        return known[1]
+    seats = frozenset(
+        CoachSwitch.objects.filter(table_id=table_id).values_list("seat", flat=True)
+    )
+    with _gate_lock:
+        _gate[table_id] = (now + GATE_TTL_S, seats)
+        _gate.move_to_end(table_id)
+        while len(_gate) > GATE_MAX:
+            _gate.popitem(last=False)
+    return seats
+
+
+def open_gate(table_id: str, seat: int) -> None:
+    with _gate_lock:
+        expires, seats = _gate.get(table_id, (time.monotonic() + GATE_TTL_S, frozenset()))
+        _gate[table_id] = (expires, seats | {seat})
+
+
+def history_labels(
+    table: Table, seat: int | None, seqs: Iterable[int], *, fresh: bool = False
+) -> dict[int, str] | None:
+    """{seq: label} of the seat's reviewed plays among ``seqs`` (its own history lines); None
+    when the seat never had the coach (its lines then carry no place for a label at all)."""
+    if seat is None or seat not in coach_seats(table.id, fresh=fresh):
+        return None
+    seqs = list(seqs)
+    if not seqs:
+        return {}
+    return dict(
+        CoachReview.objects.filter(table=table, seat=seat, seq__gte=min(seqs), seq__lte=max(seqs))
+        .exclude(label=CoachReview.Label.DROPPED)
+        .values_list("seq", "label")
+    )
+
+
+def step_label(table: Table, seat: int | None, seq: int | None) -> SafeString:
+    """The label of the replay's step for the seat's own phone (empty for anyone else)."""
+    if seat is None or seq is None:
+        return SafeString("")
+    label = (
+        CoachReview.objects.filter(table=table, seat=seat, seq=seq)
+        .exclude(label=CoachReview.Label.DROPPED)
+        .values_list("label", flat=True)
+        .first()
+    )
+    return label_html(seq, label) if label else SafeString("")
+
+
+# --- a review reaching a phone of the seat ----------------------------------------------------
+
+
+def review_message(table_id: str, actor: Any, fmt: str, event: dict[str, Any]) -> str | None:
+    """What one phone of the seat gets for a ``coach.review`` message (None: nothing): the page
+    its coach box and the play's label in its history line (out-of-band swaps), a JSON phone
+    ``{"type": "review", "seq", "seat", "review": {…, "label_text", "text"}}`` (or ``{"type":
+    "coach", "on"}`` for a switch). Only ever for the seat's own phone."""
+    seat = event.get("seat")
+    if actor is None or actor.seat is None or actor.seat != seat:
+        return None
+    open_gate(table_id, seat)
+    table = Table.objects.filter(id=table_id).first()
+    if table is None:
+        return None
+    if "switched" in event:
+        if fmt == "json":
+            return json.dumps({"type": "coach", "seat": seat, "on": bool(event["switched"])})
+        return render_to_string("tables/coach.html#coach",
+                                {**panel_context(table, seat), "oob": True})
+    stored = CoachReview.objects.filter(table=table, seat=seat, seq=event.get("seq")).first()
+    if stored is None:
+        return None
+    if fmt == "json":
+        return json.dumps(
+            {"type": "review", "seq": stored.seq, "seat": seat,
+             "review": review_words(table, stored)},
+            ensure_ascii=False,
+        )
+    html = render_to_string("tables/coach.html#coach", {**panel_context(table, seat), "oob": True})
+    if stored.label in SYMBOLS:
+        html += label_html(stored.seq, stored.label, oob=True)
+    return html

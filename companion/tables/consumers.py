@@ -26,7 +26,7 @@ from companion.advisor.hints import seat_group
 from companion.core.i18n import in_connection_language, language_from_scope
 from companion.core.outages import DATABASE_DOWN
 
-from . import live, live_sweep, realtime, services, state_cache
+from . import coach, live, live_sweep, realtime, services, state_cache
 from .hint_watchdog import HintWatchdog
 from .models import Table
 from .rendering import hint_fragments
@@ -145,6 +145,13 @@ class TableConsumer(HintWatchdog, AsyncWebsocketConsumer):
             await self.send(text_data=await self._render_hint(hint))
         self.watch_hint(hint)
 
+    async def coach_review(self, event: dict[str, Any]) -> None:
+        """A coach review of this seat's play, or its coach switched (tables/coach.py): the
+        seat's group only, and never the hint's watchdog."""
+        text = await self._render_review(event)
+        if text:
+            await self.send(text_data=text)
+
     # -- internals -------------------------------------------------------------------------
 
     @database_sync_to_async
@@ -188,6 +195,11 @@ class TableConsumer(HintWatchdog, AsyncWebsocketConsumer):
     @in_connection_language
     def _render_hint(self, hint: dict[str, Any]) -> str:
         return hint_fragments(Table.objects.get(id=self.table_id), self.actor, hint)
+
+    @render_in_thread
+    @in_connection_language
+    def _render_review(self, event: dict[str, Any]) -> str | None:
+        return coach.review_message(self.table_id, self.actor, self.format, event)
 
     async def _push(self, force: bool = False, seq: int | None = None, fresh: bool = False) -> None:
         """The full view (``force``: connect, sync, a claimed seat), else the delta from the

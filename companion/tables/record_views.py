@@ -11,7 +11,7 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 
-from . import bgstats
+from . import bgstats, coach
 from .errors import BadInput, TableError
 from .models import Table
 from .record import MAX_RECORD_BYTES, build_record, load_record, read_record, record_filename
@@ -32,6 +32,12 @@ def replay(request: HttpRequest, table_id: str) -> HttpResponse:
         context = replay_context(table, request.GET.get("step"))
     except TableError as exc:
         return HttpResponse(exc.message, status=400, content_type="text/plain; charset=utf-8")
+    # the step's play reviewed by the coach: its label on the phone of the seat that made it
+    move = context["replay"]["move"]
+    actor = _actor(request, table)
+    context["review_label"] = coach.step_label(
+        table, actor.seat if actor else None, move["seq"] if move else None
+    )
     template = "tables/replay.html#step" if _is_htmx(request) else "tables/replay.html"
     return render(request, template, context)
 
@@ -73,7 +79,13 @@ def summary(request: HttpRequest, table_id: str) -> HttpResponse:
     load into themselves."""
     table = _table(table_id)
     context = summary_context(table)
-    template = "tables/summary.html#summary" if request.GET.get("part") else "tables/summary.html"
+    part = bool(request.GET.get("part"))
+    # The coach's line of this phone's own seat: on its summary page and in its table page's
+    # summary (``own=1``), never in the presenter's (a tablet everyone reads) or the API's.
+    if not part or request.GET.get("own"):
+        actor = _actor(request, table)
+        context["coach_line"] = coach.summary_line(table, actor.seat if actor else None)
+    template = "tables/summary.html#summary" if part else "tables/summary.html"
     return render(request, template, context)
 
 

@@ -208,17 +208,8 @@ def plays_group_context(table: Table, actor: Actor | None, key: str | None) -> d
 
 
 def hint_fragments(table: Table, actor: Actor | None, hint: dict[str, Any]) -> str:
-    """The hint box (and, with the answer, the board with the best play lit). A coach review
-    (status ``review``, sent to the seat's own group only) redraws the seat's coach box."""
-    if hint.get("status") == "review":
-        from . import coach
-
-        seat = actor.seat if actor is not None else None
-        if seat is None or seat != hint.get("seat"):
-            return ""
-        return render_to_string(
-            "tables/coach.html#coach", {**coach.panel_context(table, seat), "oob": True}
-        )
+    """The hint box (and, with the answer, the board with the best play lit). (A coach review
+    has its own message: `coach.review_message`.)"""
     html = render_to_string(
         f"{PAGE}#hint", {"table": table, "oob": True, "hint": hint_context(hint, table)}
     )

@@ -67,7 +67,7 @@ def play(table_id: str, seat: int, text: str) -> int:
 async def next_review(communicator) -> dict:
     while True:
         message = json.loads(await communicator.receive_from(timeout=20))
-        if message["type"] == "hint" and message["status"] == "review":
+        if message["type"] == "review":
             return message
 
 

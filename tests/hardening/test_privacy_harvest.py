@@ -330,7 +330,8 @@ async def test_seat_b_never_receives_seat_a_hand(game_name, embedded_worker, cap
         needles.add_private_event(event.payload["action"])
     assert needles.text["event"], "the script has no event private to A"
     if await sync_to_async(CoachReview.objects.filter(table_id=tid, seat=A).exists)():
-        needles.text["review"] |= {'"hint_id": "review-', 'class="coach-review"'}
+        needles.text["review"] |= {'"type": "review"', 'class="coach-review"',
+                                   'class="review-label"'}
     needles.text["hand"] -= own_of_b.text["hand"]
     needles.counts -= own_of_b.counts
     needles.buttons -= own_of_b.buttons
