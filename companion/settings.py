@@ -52,6 +52,7 @@ INSTALLED_APPS = [
     "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
     "channels",
+    "ninja",  # the API docs page (/api/docs) from its own static files
     "companion.core",
     "companion.advisor",
     "companion.tables",
