@@ -323,7 +323,7 @@ def label_text(label: str) -> str:
 def label_html(seq: int, label: str | None, *, oob: bool = False) -> SafeString:
     """The label of the play ``seq`` in the seat's own history line (``label`` None: the empty
     place a review arriving later is swapped into, ``review-<seq>``)."""
-    swap = format_html(' hx-swap-oob="true"') if oob else ""
+    swap = SafeString(' hx-swap-oob="true"') if oob else ""
     if label not in SYMBOLS:
         return format_html('<span id="review-{}" class="review-label"{}></span>', seq, swap)
     return format_html(
