@@ -63,7 +63,7 @@ def sample(name: str, count: int, keep: float, seed: int) -> list[tuple]:
     return out
 
 
-def judge(args: tuple) -> tuple[str, str, bool, bool, float, bool]:
+def judge(args: tuple) -> tuple[str, str, bool, bool, float, bool, bool]:
     name, index, view, seat, played, budget_ms = args
     game = get_game(name)
     pause_gc_during_searches()
@@ -75,7 +75,10 @@ def judge(args: tuple) -> tuple[str, str, bool, bool, float, bool]:
                   clock=time.thread_time)
     # practically the deep best: the deep review rates it within the "good" margin of its best
     near = deep.values.get(quick.best, (0, -1.0))[1] >= deep.best_value - GOOD_BELOW
-    return quick.label, deep.label, quick.better, quick.best == deep.best, spent, near
+    # the deep best shares its value exactly with another play (Life is Life's valuation:
+    # then the review's documented tie order names it, docs/hints.md "Coach mode")
+    tied = sum(1 for _n, v in deep.values.values() if v == deep.best_value) > 1
+    return quick.label, deep.label, quick.better, quick.best == deep.best, spent, near, tied
 
 
 def main() -> None:
@@ -103,6 +106,7 @@ def main() -> None:
         deep_labels = Counter(d for _, d, *_ in results)
         cpu = sorted(r[4] for r in results)
         near = sum(1 for r in better if r[5])
+        tied = sum(1 for r in better if r[3] and r[6])
         print(f"{name}: {len(results)} positions, review budget {args.budget_ms:.0f} ms CPU "
               f"(deep: {4 * args.budget_ms:.0f} ms), {time.perf_counter() - t0:.0f} s")
         print(f"  labels (review): {dict(labels)}; (deep): {dict(deep_labels)}")
@@ -111,7 +115,8 @@ def main() -> None:
               f"{matched / max(1, len(better)):.3f}; review CPU p95 "
               f"{cpu[round(0.95 * (len(cpu) - 1))] * 1000:.0f} ms")
         print(f"  better-was within {GOOD_BELOW:.2f} of the deep best's value (practically as "
-              f"good): {near}/{len(better)} = {near / max(1, len(better)):.3f}")
+              f"good): {near}/{len(better)} = {near / max(1, len(better)):.3f}; matches where "
+              f"the deep best had exact equals (named by the tie order): {tied}/{matched}")
         print(f"game={name} positions={len(results)} label_agreement={agree / len(results):.3f} "
               f"best_match={matched / max(1, len(better)):.3f}", flush=True)
 

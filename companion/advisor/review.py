@@ -21,6 +21,7 @@ from typing import Any
 
 from companion.engines.base import Game
 
+from . import lifeislife_review
 from .ismcts import search
 
 #: loss (win-chance points, 0..1) below which a play is "good"
@@ -77,6 +78,9 @@ def review(
     if len(legal) == 1:  # a forced move: nothing to review
         return Review(GOOD, 0.0, played, played, 0.0, 0.0, 0, {})
 
+    if game.name in _VALUERS:  # every play valued on the same samples (Life is Life)
+        return _review_all(game, view, seat, played, legal, budget_ms, iterations, seed, clock)
+
     def part(share: float) -> dict[str, Any]:
         if iterations is not None:
             return {"iterations": max(1, round(iterations * share))}
@@ -99,3 +103,32 @@ def review(
     if loss <= 0:  # head to head, the played move held its own
         best, best_value, loss = played, played_value, 0.0
     return Review(label_for(loss), loss, played, best, played_value, best_value, done, values)
+
+
+#: games whose plays are all valued on shared samples instead of searched (see `_review_all`):
+#: the valuation, and the order among plays of exactly equal value (lower first)
+_VALUERS = {"lifeislife": (lifeislife_review.action_values, lifeislife_review.tie_order)}
+
+
+def _review_all(game: Game, view: Any, seat: int, played: Any, legal: list[Any],
+                budget_ms: float | None, iterations: int | None, seed: int,
+                clock: Callable[[], float]) -> Review:
+    """Every legal play valued on the same determinizations, the whole budget (with an
+    iteration count: that many determinizations). The best is the highest value; the played
+    one when no play is valued higher; among plays of exactly the same value on every sample
+    (the valuation cannot tell them apart) the game's tie order decides, then the legal
+    order, so that every review of the position names the same one."""
+    valuate, tie_order = _VALUERS[game.name]
+    values, drawn = valuate(game, view, seat, legal, budget_ms=budget_ms, samples=iterations,
+                            seed=seed, clock=clock)
+    index = legal.index(played)
+    high = max(values)
+    if values[index] >= high:
+        top = index
+    else:
+        top = min((i for i, v in enumerate(values) if v == high),
+                  key=lambda i: (tie_order(legal[i]), i))
+    loss = values[top] - values[index]
+    table = {a: (drawn, v) for a, v in zip(legal, values, strict=True)}
+    return Review(label_for(loss), loss, played, legal[top], values[index], values[top], drawn,
+                  table)
