@@ -151,6 +151,10 @@ class TableConsumer(HintWatchdog, AsyncWebsocketConsumer):
         text = await self._render_review(event)
         if text:
             await self.send(text_data=text)
+        if text and self.format == "html" and "seq" in event:
+            # The label is in this view's history now, at the same seq: renew the cached frame
+            # and the page's kept text (as after a claimed seat), or a reconnect would lose it.
+            await self._push(force=True, fresh=True)
 
     # -- internals -------------------------------------------------------------------------
 
