@@ -287,7 +287,8 @@ def review_words(table: Table, stored: CoachReview) -> dict[str, Any]:
     if stored.label == CoachReview.Label.DROPPED:
         text = _(stored.note) if stored.note else ""
     elif stored.label == GOOD:
-        text = _("Good play: %(play)s.") % {"play": played}
+        # the plays are the buttons' words ("Play 13: a figure…"): quoted, as one cites them
+        text = _("Good play: “%(play)s”.") % {"play": played}
     else:
         presenter = presenters.get(table.game)
         why = data.get("why") or []
@@ -295,11 +296,11 @@ def review_words(table: Table, stored: CoachReview) -> dict[str, Any]:
             "play": played,
             "best": mine.get("best") or stored.best,
             "why": localize.reasons_text(presenter, why) if why else _("keeps more chances"),
-            "pct": max(1, round(stored.loss * 100)),
+            "pct": percent(max(1, round(stored.loss * 100))),
         }
         text = (
-            _("Better was %(best)s (%(why)s): about %(pct)s %% more likely to win than "
-              "%(play)s.")
+            _("Better was “%(best)s” (%(why)s): about %(pct)s more likely to win than "
+              "“%(play)s”.")
             % values
         )
     return {**review_json(stored), "label_text": label_text(stored.label),
@@ -359,7 +360,7 @@ def tally_text(counted: dict[str, Any]) -> str:
     if not reviewed:
         return ""
     mistakes, inaccuracies = counted["mistakes"], counted["inaccuracies"]
-    return _("%(reviewed)s: %(mistakes)s, %(inaccuracies)s, %(pct)s %% as the advisor would "
+    return _("%(reviewed)s: %(mistakes)s, %(inaccuracies)s, %(pct)s as the advisor would "
              "play.") % {
         "reviewed": ngettext("%(n)s play reviewed", "%(n)s plays reviewed", reviewed)
         % {"n": reviewed},
@@ -367,8 +368,13 @@ def tally_text(counted: dict[str, Any]) -> str:
         if mistakes else _("no mistake"),
         "inaccuracies": ngettext("%(n)s inaccuracy", "%(n)s inaccuracies", inaccuracies)
         % {"n": inaccuracies} if inaccuracies else _("no inaccuracy"),
-        "pct": counted["matching_pct"],
+        "pct": percent(counted["matching_pct"]),
     }
+
+
+def percent(value: int) -> str:
+    """"67 %": the number and its sign kept on one line (a no-break space)."""
+    return f"{value}\u00a0%"
 
 
 def panel_context(table: Table, seat: int | None) -> dict[str, Any]:
