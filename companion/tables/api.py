@@ -1,7 +1,11 @@
-"""The JSON API (for bots, load tests and fuzzing). Thin: parse, call a service, answer.
+"""The JSON API of a table (for bots, load tests and fuzzing), in Django Ninja. Thin: parse,
+call a service, answer.
 
-Credentials: ``Authorization: Bearer <token>`` (the token from create or join). Every input is
-validated: unknown fields, wrong types and bad tokens get a 4xx with a reason, never a 5xx.
+Credentials: ``Authorization: Bearer <token>`` (the token from create or join), read by
+``TableToken``. Every input is validated (companion/tables/api_schemas.py): unknown fields,
+wrong types and bad tokens get a 4xx with a reason, never a 5xx. The answers are the selectors'
+dicts, sent as they are; api_schemas.py documents them. The API itself (the routers mounted,
+the error handlers, the URLs): companion/tables/api_site.py.
 """
 
 from __future__ import annotations
@@ -10,135 +14,89 @@ import json
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import wraps
+from http import HTTPStatus
 from typing import Any
 
 from django.core.exceptions import RequestDataTooBig
-from django.http import HttpRequest, JsonResponse
+from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.utils.translation import gettext as _
-from django.views.decorators.csrf import csrf_exempt
+from ninja import Query, Router
+from ninja.decorators import decorate_view
+from ninja.errors import HttpError, ValidationError
+from ninja.parser import Parser
+from ninja.security import HttpBearer
 
 from companion.core.json_depth import MAX_DEPTH, too_deep
 
 from . import selectors, services
+from .api_schemas import (
+    MAX_INT,
+    CheckBody,
+    ConflictError,
+    Corrected,
+    CorrectionBody,
+    CreateBody,
+    Error,
+    HandBody,
+    HandEntered,
+    HintBody,
+    JoinBody,
+    Joined,
+    PlayBody,
+    Recorded,
+    Refusal,
+    Ruling,
+    TableAnswer,
+    UndoBody,
+    Undone,
+)
 from .errors import BadInput, Forbidden, NotFound, StaleSeq, TableError, TooLarge, Unauthorized
 from .models import Table
-from .openapi import MAX_INT, document
 
 MAX_BODY = 16 * 1024
 
-TYPE_NAMES = {
-    str: "a string",
-    int: "an integer",
-    list: "a list",
-    dict: "an object",
-    bool: "true or false",
-    type(None): "null",
-}
+router = Router(tags=["tables"])
+
+
+# --- credentials --------------------------------------------------------------------------------
 
 
 @dataclass(frozen=True, slots=True)
-class Field:
-    """One field of a JSON body: its accepted types, whether it is required, and for a list the
-    accepted item types and how many items at most. Integers must lie in 0..MAX_INT."""
+class Caller:
+    """What ``TableToken`` resolves (``request.auth``): the table of the path and who asks
+    (None: a spectator, where a token is optional)."""
 
-    types: tuple[type, ...]
-    required: bool = False
-    items: tuple[type, ...] | None = None
-    max_items: int = 100
+    table: Table
+    actor: services.Actor | None
 
 
-def api_view(methods: tuple[str, ...]) -> Callable:
-    """JSON in and out, the allowed methods, and every TableError as its status and reason."""
+class TableToken(HttpBearer):
+    """``Authorization: Bearer <token>``: a seat's or the host's token of the table in the path.
 
-    def decorate(view: Callable) -> Callable:
-        @csrf_exempt
-        @wraps(view)
-        def wrapper(request: HttpRequest, *args: Any, **kwargs: Any) -> JsonResponse:
-            if request.method not in methods:
-                response = JsonResponse(
-                    {
-                        "error": {
-                            "code": "method_not_allowed",
-                            "message": f"use {' or '.join(methods)}",
-                        }
-                    },
-                    status=405,
-                )
-                response["Allow"] = ", ".join(methods)
-                return response
-            try:
-                return view(request, *args, **kwargs)
-            except RequestDataTooBig:  # over Django's DATA_UPLOAD_MAX_MEMORY_SIZE
-                exc = TooLarge(_("the body is too large"))
-                return JsonResponse(exc.to_json(), status=exc.status)
-            except StaleSeq as exc:
-                table = Table.objects.get(id=kwargs["table_id"])
-                body = exc.to_json()
-                body["state"] = selectors.table_json(table, _actor(request, table))
-                return JsonResponse(body, status=exc.status)
-            except TableError as exc:
-                response = JsonResponse(exc.to_json(), status=exc.status)
-                if exc.status == 401:
-                    response["WWW-Authenticate"] = 'Bearer realm="table"'
-                return response
+    No header: 401 where a token is required, the public view where it is optional. A header
+    that is not a bearer token, or a token of another table: 403 ``bad_token``."""
 
-        return wrapper
+    openapi_description = "the token from POST /api/tables (host) or …/join (a seat)"
 
-    return decorate
+    def __init__(self, *, required: bool = True) -> None:
+        super().__init__()
+        self.required = required
+
+    def __call__(self, request: HttpRequest) -> Caller:
+        table = _table(request.resolver_match.kwargs["table_id"])
+        actor = _actor(request, table)
+        if actor is None and self.required:
+            raise Unauthorized("this needs a seat's or the host's token", code="no_token")
+        return Caller(table, actor)
+
+    def authenticate(self, request: HttpRequest, token: str) -> None:
+        """Not called: ``__call__`` reads the header itself (a header that is not a bearer
+        token is a 403 here, where Ninja would take it for no credentials)."""
+        raise NotImplementedError
 
 
-def _body(request: HttpRequest, fields: dict[str, Field]) -> dict[str, Any]:
-    length = request.META.get("CONTENT_LENGTH") or "0"
-    if not length.isdigit() or int(length) > MAX_BODY or len(request.body) > MAX_BODY:
-        raise TooLarge(_("the body is larger than %(max)s bytes") % {"max": MAX_BODY})
-    if request.content_type != "application/json":
-        raise BadInput("send the body as application/json", code="bad_content_type")
-    if too_deep(request.body):
-        raise BadInput(
-            f"the body nests deeper than {MAX_DEPTH} levels", code="too_deep", field="body"
-        )
-    try:
-        data = json.loads(request.body or b"{}")
-    except (ValueError, UnicodeDecodeError, RecursionError) as exc:
-        raise BadInput(f"the body is not valid JSON: {exc}", code="bad_json") from exc
-    if not isinstance(data, dict):
-        raise BadInput("the body must be a JSON object", code="bad_json")
-    unknown = set(data) - set(fields)
-    if unknown:
-        raise BadInput(f"unknown field(s): {', '.join(sorted(unknown))}", code="unknown_field")
-    for name, field in fields.items():
-        if name not in data:
-            if field.required:
-                raise BadInput(f"the field {name!r} is required", code="missing_field")
-            continue
-        if data[name] is None and not field.required:
-            continue
-        data[name] = _value(name, data[name], field.types)
-        if field.items is not None:
-            if len(data[name]) > field.max_items:
-                raise BadInput(
-                    _("the field %(name)r holds at most %(max)s items")
-                    % {"name": name, "max": field.max_items},
-                    code="too_many",
-                )
-            data[name] = [_value(f"{name}[{i}]", v, field.items) for i, v in enumerate(data[name])]
-    return data
-
-
-def _value(name: str, value: Any, types: tuple[type, ...]) -> Any:
-    """``value`` if it has one of ``types`` (an integral number like 3.0 counts as an integer,
-    as in JSON Schema); integers must lie in 0..MAX_INT."""
-    if int in types and isinstance(value, float) and value.is_integer():
-        value = int(value)
-    if (isinstance(value, bool) and bool not in types) or not isinstance(value, types):
-        expected = " or ".join(TYPE_NAMES[t] for t in types)
-        raise BadInput(f"the field {name!r} must be {expected}", code="wrong_type")
-    if isinstance(value, int) and not isinstance(value, bool) and not 0 <= value <= MAX_INT:
-        raise BadInput(
-            _("the field %(name)r must be 0 to %(max)s") % {"name": name, "max": MAX_INT},
-            code="out_of_range",
-        )
-    return value
+TOKEN = TableToken()
+OPTIONAL_TOKEN = TableToken(required=False)
 
 
 def _table(table_id: str) -> Table:
@@ -166,141 +124,340 @@ def _actor(request: HttpRequest, table: Table) -> services.Actor | None:
     return actor
 
 
-def _required_actor(request: HttpRequest, table: Table) -> services.Actor:
-    actor = _actor(request, table)
-    if actor is None:
-        raise Unauthorized("this needs a seat's or the host's token", code="no_token")
-    return actor
+# --- bodies -------------------------------------------------------------------------------------
 
 
-@api_view(("GET",))
-def openapi(request: HttpRequest) -> JsonResponse:
-    return JsonResponse(document())
+def json_body(run: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    """Read the body as a JSON object before anything else (as ``run``, the operation, reads
+    it): its size, content type, nesting depth and syntax. ``JsonParser`` hands the parsed
+    object on to Ninja's validation of the body model."""
+
+    @wraps(run)
+    def guarded(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        try:
+            request._api_json = _json_object(request)  # type: ignore[attr-defined]
+        except TableError as exc:
+            return error_response(request, exc)
+        return run(request, *args, **kwargs)
+
+    return guarded
 
 
-@api_view(("POST",))
-def create(request: HttpRequest) -> JsonResponse:
-    data = _body(
-        request,
-        {
-            "game": Field((str,), required=True),
-            "options": Field((dict,)),
-            "names": Field((list,), items=(str, type(None)), max_items=8),
-            "colours": Field((list,), items=(str,), max_items=8),
-        },
-    )
+def _json_object(request: HttpRequest) -> dict[str, Any]:
+    length = request.META.get("CONTENT_LENGTH") or "0"
+    try:
+        body = request.body
+    except RequestDataTooBig:  # over Django's DATA_UPLOAD_MAX_MEMORY_SIZE
+        body = b"x" * (MAX_BODY + 1)
+    if not length.isdigit() or int(length) > MAX_BODY or len(body) > MAX_BODY:
+        raise TooLarge(_("the body is larger than %(max)s bytes") % {"max": MAX_BODY})
+    if request.content_type != "application/json":
+        raise BadInput("send the body as application/json", code="bad_content_type")
+    if too_deep(body):
+        raise BadInput(
+            f"the body nests deeper than {MAX_DEPTH} levels", code="too_deep", field="body"
+        )
+    try:
+        data = json.loads(body or b"{}")
+    except (ValueError, UnicodeDecodeError, RecursionError) as exc:
+        raise BadInput(f"the body is not valid JSON: {exc}", code="bad_json") from exc
+    if not isinstance(data, dict):
+        raise BadInput("the body must be a JSON object", code="bad_json")
+    return data
+
+
+class JsonParser(Parser):
+    """The body ``json_body`` has read (parsed once)."""
+
+    def parse_body(self, request: HttpRequest) -> Any:
+        parsed = getattr(request, "_api_json", None)
+        return parsed if parsed is not None else json.loads(request.body)
+
+
+# --- errors -------------------------------------------------------------------------------------
+
+ERRORS = {
+    400: "malformed input (not JSON, unknown field, wrong type, out of range, bad notation)",
+    401: "this needs a token: send 'Authorization: Bearer <token>'",
+    403: "a token of another table, or a seat that may not do this",
+    404: "no such table (or seat, or entry)",
+    409: "stale seq (the body carries the new state), nothing to undo, seat taken, busy",
+    413: "the body is too large",
+    422: "the rules forbid it (violations with codes and rule sections)",
+    429: "too many hints: try again in a minute",
+    503: "no worker reachable for hints",
+}
+ERROR_MODELS = {409: ConflictError, 422: Refusal}
+
+
+def documented(
+    answers: dict[int, tuple[Any, str]],
+    *errors: int,
+    token: str = "",
+    extra: dict[str, Any] | None = None,
+) -> dict[str, Any]:
+    """The answers of an operation for the document: its own, and ``errors`` (every
+    operation may meet a body that is too large or does not parse: 400, 413), each with its
+    schema and why; ``token="optional"``: it may also be called without a token; ``extra``:
+    more of the operation's document."""
+    codes = sorted({400, 413, *errors})
+    response = {status: model for status, (model, _why) in answers.items()}
+    response |= {code: ERROR_MODELS.get(code, Error) for code in codes}
+    why = {status: {"description": text} for status, (_model, text) in answers.items()}
+    why |= {code: {"description": ERRORS[code]} for code in codes}
+    document: dict[str, Any] = {"responses": why, **(extra or {})}
+    if token == "optional":
+        document["security"] = [{}]  # added to the operation's [{"TableToken": []}]
+    return {"response": response, "openapi_extra": document}
+
+
+def error_response(request: HttpRequest, exc: TableError) -> JsonResponse:
+    """A TableError as its status and ``{"error": {"code", "message", …}}``; a stale seq
+    carries the table's new state, a 401 says how to authenticate."""
+    body = exc.to_json()
+    if isinstance(exc, StaleSeq):
+        table = Table.objects.get(id=request.resolver_match.kwargs["table_id"])
+        caller = getattr(request, "auth", None)
+        body["state"] = selectors.table_json(table, caller.actor if caller else None)
+    response = JsonResponse(body, status=exc.status)
+    if exc.status == 401:
+        response["WWW-Authenticate"] = 'Bearer realm="table"'
+    return response
+
+
+#: the first of a body's faults that Ninja (pydantic) found, as the API's codes say it
+_TYPE_NAMES = {
+    "int": "an integer",
+    "string": "a string",
+    "list": "a list",
+    "dict": "an object",
+    "bool": "true or false",
+    "model": "an object",
+}
+
+
+def validation_error_response(request: HttpRequest, exc: ValidationError) -> JsonResponse:
+    errors = exc.errors
+    unknown = sorted(str(e["loc"][-1]) for e in errors if e["type"] == "extra_forbidden")
+    if unknown:
+        return error_response(
+            request,
+            BadInput(f"unknown field(s): {', '.join(unknown)}", code="unknown_field"),
+        )
+    return error_response(request, _bad_input(errors[0]))
+
+
+def _bad_input(error: dict[str, Any]) -> BadInput:
+    name = _field_name(error["loc"])
+    kind = error["type"]
+    if kind == "missing":
+        return BadInput(f"the field {name!r} is required", code="missing_field")
+    if kind in ("less_than_equal", "greater_than_equal"):
+        return BadInput(
+            _("the field %(name)r must be 0 to %(max)s") % {"name": name, "max": MAX_INT},
+            code="out_of_range",
+        )
+    if kind == "too_long":
+        return BadInput(
+            _("the field %(name)r holds at most %(max)s items")
+            % {"name": name, "max": error.get("ctx", {}).get("max_length")},
+            code="too_many",
+        )
+    expected = _TYPE_NAMES.get(kind.split("_")[0])
+    if expected:
+        return BadInput(f"the field {name!r} must be {expected}", code="wrong_type")
+    return BadInput(f"the field {name!r}: {error['msg']}")
+
+
+def _field_name(loc: tuple[Any, ...]) -> str:
+    """``("body", "body", "names", 2)`` → ``names[2]`` (the source and the parameter cut)."""
+    parts = list(loc[2:] if loc and loc[0] == "body" else loc[1:]) or list(loc)
+    name = str(parts[0])
+    for part in parts[1:]:
+        name += f"[{part}]" if isinstance(part, int) else f".{part}"
+    return name
+
+
+def http_error_response(request: HttpRequest, exc: HttpError) -> JsonResponse:
+    """Ninja's own refusals (e.g. 401 when no credentials were tried), in the API's form."""
+    code = "no_token" if exc.status_code == 401 else HTTPStatus(exc.status_code).phrase
+    error = TableError(str(exc), code=code.lower().replace(" ", "_"))
+    error.status = exc.status_code
+    return error_response(request, error)
+
+
+def too_large_response(request: HttpRequest, exc: RequestDataTooBig) -> JsonResponse:
+    return error_response(request, TooLarge(_("the body is too large")))
+
+
+def reraise(request: HttpRequest, exc: Exception) -> HttpResponse:
+    """Anything else goes on to Django: a dead database or Redis becomes a 503 with a reason
+    (companion/core/outages.py), a bug a 500, in every mode (Ninja's default would answer a
+    traceback in DEBUG)."""
+    raise exc
+
+
+# --- the operations -----------------------------------------------------------------------------
+
+
+#: ?state=0 on a play: the client follows the websocket, the answer leaves the state out
+StateQuery = Query[str | None, {"description": "0: leave the state out (the client follows "
+                                               "the websocket)"}]
+
+
+def _answer(body: dict[str, Any], status: int = 200) -> JsonResponse:
+    return JsonResponse(body, status=status)
+
+
+@router.post(
+    "/tables",
+    summary="Create a table; the answer holds the host's token",
+    **documented({201: (TableAnswer, "created")}),
+)
+@decorate_view(json_body)
+def create(request: HttpRequest, body: CreateBody) -> JsonResponse:
     table, host_token = services.create_table(
-        data["game"], data.get("options") or {}, data.get("names") or [], data.get("colours")
+        body.game, body.options or {}, body.names or [], body.colours
     )
-    body = selectors.table_json(table, services.Actor(None, True))
-    body["host_token"] = host_token
-    return JsonResponse(body, status=201)
+    answer = selectors.table_json(table, services.Actor(None, True))
+    answer["host_token"] = host_token
+    return _answer(answer, 201)
 
 
-@api_view(("POST",))
-def join(request: HttpRequest, table_id: str) -> JsonResponse:
-    data = _body(request, {"seat": Field((int,), required=True), "name": Field((str,))})
-    _table(table_id)
-    seat, token = services.claim_seat(table_id, data["seat"], data.get("name"))
-    return JsonResponse({"seat": seat.index, "name": seat.name, "token": token}, status=201)
-
-
-@api_view(("GET",))
+@router.get(
+    "/tables/{str:table_id}",
+    auth=OPTIONAL_TOKEN,
+    summary="The table as the token's seat sees it (public without a token)",
+    **documented({200: (TableAnswer, "the table")}, 403, 404, token="optional"),
+)
 def detail(request: HttpRequest, table_id: str) -> JsonResponse:
-    table = _table(table_id)
-    return JsonResponse(selectors.table_json(table, _actor(request, table)))
+    return _answer(selectors.table_json(request.auth.table, request.auth.actor))
 
 
-@api_view(("POST",))
-def plays(request: HttpRequest, table_id: str) -> JsonResponse:
-    data = _body(request, {"action": Field((str,), True), "expected_seq": Field((int,), True)})
-    table = _table(table_id)
-    actor = _required_actor(request, table)
-    recorded = services.record_action(table_id, actor, data["action"], data["expected_seq"])
-    body = {"seq": recorded.event.seq, "action": recorded.event.payload["action"]}
-    if request.GET.get("state") != "0":  # ?state=0: the client follows the websocket
-        body["state"] = selectors.table_json(recorded.table, actor)
-    return JsonResponse(body, status=201)
+@router.post(
+    "/tables/{str:table_id}/join",
+    summary="Claim a free seat; the answer holds its token",
+    **documented({201: (Joined, "joined")}, 404, 409),
+)
+@decorate_view(json_body)
+def join(request: HttpRequest, table_id: str, body: JoinBody) -> JsonResponse:
+    _table(table_id)
+    seat, token = services.claim_seat(table_id, body.seat, body.name)
+    return _answer({"seat": seat.index, "name": seat.name, "token": token}, 201)
 
 
-@api_view(("POST",))
-def check(request: HttpRequest, table_id: str) -> JsonResponse:
-    """The referee's ruling from what the token's seat knows (no token: the public view)."""
-    data = _body(request, {"action": Field((str,), True), "seat": Field((int,))})
-    table = _table(table_id)
-    ruling = services.check_action(table, _actor(request, table), data["action"], data.get("seat"))
-    return JsonResponse({**ruling.to_json(), "seq": table.seq})
+@router.post(
+    "/tables/{str:table_id}/plays",
+    auth=TOKEN,
+    summary="Record a play (engine notation) made against expected_seq",
+    **documented({201: (Recorded, "recorded")}, 401, 403, 404, 409, 422),
+)
+@decorate_view(json_body)
+def plays(
+    request: HttpRequest,
+    table_id: str,
+    body: PlayBody,
+    state: StateQuery = None,
+) -> JsonResponse:
+    actor = request.auth.actor
+    recorded = services.record_action(table_id, actor, body.action, body.expected_seq)
+    answer = {"seq": recorded.event.seq, "action": recorded.event.payload["action"]}
+    if state != "0":
+        answer["state"] = selectors.table_json(recorded.table, actor)
+    return _answer(answer, 201)
 
 
-@api_view(("POST",))
-def undo(request: HttpRequest, table_id: str) -> JsonResponse:
-    data = _body(request, {"expected_seq": Field((int,), True)})
-    table = _table(table_id)
-    actor = _required_actor(request, table)
-    recorded = services.undo(table_id, actor, data["expected_seq"])
-    return JsonResponse(
+@router.post(
+    "/tables/{str:table_id}/check",
+    auth=OPTIONAL_TOKEN,
+    summary="Is this allowed? The ruling on a play of any seat, without recording it, from "
+    "what the token's seat knows (no token: the public)",
+    **documented({200: (Ruling, "the ruling")}, 403, 404, 409, token="optional"),
+)
+@decorate_view(json_body)
+def check(request: HttpRequest, table_id: str, body: CheckBody) -> JsonResponse:
+    table = request.auth.table
+    ruling = services.check_action(table, request.auth.actor, body.action, body.seat)
+    return _answer({**ruling.to_json(), "seq": table.seq})
+
+
+@router.post(
+    "/tables/{str:table_id}/undo",
+    auth=TOKEN,
+    summary="Undo the last play (its seat or the host)",
+    **documented({201: (Undone, "undone")}, 401, 403, 404, 409),
+)
+@decorate_view(json_body)
+def undo(request: HttpRequest, table_id: str, body: UndoBody) -> JsonResponse:
+    actor = request.auth.actor
+    recorded = services.undo(table_id, actor, body.expected_seq)
+    return _answer(
         {
             "seq": recorded.event.seq,
             "undone": recorded.event.payload["undoes"],
             "state": selectors.table_json(recorded.table, actor),
         },
-        status=201,
+        201,
     )
 
 
-@api_view(("POST",))
-def corrections(request: HttpRequest, table_id: str) -> JsonResponse:
-    data = _body(
-        request,
-        {
-            "seq": Field((int,), True),
-            "action": Field((str,), True),
-            "expected_seq": Field((int,), True),
-        },
-    )
-    table = _table(table_id)
-    actor = _required_actor(request, table)
-    recorded = services.correct(table_id, actor, data["seq"], data["action"], data["expected_seq"])
-    return JsonResponse(
+@router.post(
+    "/tables/{str:table_id}/corrections",
+    auth=TOKEN,
+    summary="Replace what entry `seq` recorded; later plays must stay legal",
+    **documented({201: (Corrected, "corrected")}, 401, 403, 404, 409, 422),
+)
+@decorate_view(json_body)
+def corrections(request: HttpRequest, table_id: str, body: CorrectionBody) -> JsonResponse:
+    actor = request.auth.actor
+    recorded = services.correct(table_id, actor, body.seq, body.action, body.expected_seq)
+    return _answer(
         {
             "seq": recorded.event.seq,
-            "corrected": data["seq"],
+            "corrected": body.seq,
             "action": recorded.event.payload["action"],
             "state": selectors.table_json(recorded.table, actor),
         },
-        status=201,
+        201,
     )
 
 
-@api_view(("POST",))
-def hints(request: HttpRequest, table_id: str) -> JsonResponse:
-    """Start a hint for the token's seat; the answer arrives on its websocket."""
-    data = _body(request, {"budget_ms": Field((int,))})
-    table = _table(table_id)
-    actor = _required_actor(request, table)
-    started = services.request_hint(table.id, actor, data.get("budget_ms"))
-    return JsonResponse({**started, "seq": table.seq}, status=200 if "hint" in started else 202)
-
-
-@api_view(("PUT",))
-def hand(request: HttpRequest, table_id: str) -> JsonResponse:
-    data = _body(
-        request,
+@router.post(
+    "/tables/{str:table_id}/hints",
+    auth=TOKEN,
+    summary="Start a hint for the token's seat; the answer comes by websocket",
+    **documented(
         {
-            "cards": Field((list,), True, items=(str,), max_items=20),
-            "expected_seq": Field((int,), True),
+            200: (dict[str, Any], "answered from the cache"),
+            202: (dict[str, Any], "started: progress comes by websocket"),
         },
-    )
-    table = _table(table_id)
-    actor = _required_actor(request, table)
+        401, 403, 404, 409, 429, 503,
+    ),
+)
+@decorate_view(json_body)
+def hints(request: HttpRequest, table_id: str, body: HintBody) -> JsonResponse:
+    """Start a hint for the token's seat; the answer arrives on its websocket."""
+    table = request.auth.table
+    started = services.request_hint(table.id, request.auth.actor, body.budget_ms)
+    return _answer({**started, "seq": table.seq}, 200 if "hint" in started else 202)
+
+
+@router.put(
+    "/tables/{str:table_id}/hand",
+    auth=TOKEN,
+    summary="Enter the token's own hand (private to that seat)",
+    **documented({201: (HandEntered, "recorded")}, 401, 403, 404, 409, 422),
+)
+@decorate_view(json_body)
+def hand(request: HttpRequest, table_id: str, body: HandBody) -> JsonResponse:
+    table, actor = request.auth.table, request.auth.actor
     if actor.seat is None:
         raise Forbidden("only a seat can enter its own hand", code="not_a_seat")
-    cards = data["cards"]
-    if not all(c.strip() and len(c) < 12 for c in cards):
+    if not all(c.strip() and len(c) < 12 for c in body.cards):
         raise BadInput('cards is a list of card tokens, e.g. ["7", "4", "swap"]', code="bad_cards")
-    text = services.hand_notation(table, actor.seat, cards)
-    recorded = services.record_action(table_id, actor, text, data["expected_seq"])
-    return JsonResponse(
+    text = services.hand_notation(table, actor.seat, body.cards)
+    recorded = services.record_action(table_id, actor, text, body.expected_seq)
+    return _answer(
         {"seq": recorded.event.seq, "state": selectors.table_json(recorded.table, actor)},
-        status=201,
+        201,
     )

@@ -7,13 +7,22 @@ its hand is entered. Another seat's private count is never in the answer.
 from __future__ import annotations
 
 from django.http import HttpRequest, JsonResponse
+from ninja import Router
 
-from .api import _actor, _table, api_view
+from .api import OPTIONAL_TOKEN, documented
+from .api_schemas import Counter
 from .card_counter import counter_json
 
+router = Router(tags=["tables"])
 
-@api_view(("GET",))
+
+@router.get(
+    "/tables/{str:table_id}/counter",
+    auth=OPTIONAL_TOKEN,
+    summary="The card counter: the cards not seen yet (public) and, for the token's seat once "
+    "its hand is entered, its chances (private to it)",
+    **documented({200: (Counter, "the counter")}, 403, 404, token="optional"),
+)
 def counter(request: HttpRequest, table_id: str) -> JsonResponse:
-    table = _table(table_id)
-    actor = _actor(request, table)
-    return JsonResponse(counter_json(table, actor.seat if actor else None))
+    actor = request.auth.actor
+    return JsonResponse(counter_json(request.auth.table, actor.seat if actor else None))

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import api, coach_views, counter_api, record_api, record_views, setup_views, views
+from . import api_site, coach_views, record_views, setup_views, views
 
 app_name = "tables"
 
@@ -34,19 +34,5 @@ urlpatterns = [
     path("<str:table_id>/compose/<str:kind>", views.compose, name="compose"),
 ]
 
-api_urlpatterns = [
-    path("openapi.json", api.openapi, name="openapi"),
-    path("tables", api.create, name="api-create"),
-    path("records", record_api.load, name="api-load-record"),
-    path("tables/<str:table_id>", api.detail, name="api-detail"),
-    path("tables/<str:table_id>/join", api.join, name="api-join"),
-    path("tables/<str:table_id>/plays", api.plays, name="api-plays"),
-    path("tables/<str:table_id>/check", api.check, name="api-check"),
-    path("tables/<str:table_id>/undo", api.undo, name="api-undo"),
-    path("tables/<str:table_id>/hand", api.hand, name="api-hand"),
-    path("tables/<str:table_id>/hints", api.hints, name="api-hints"),
-    path("tables/<str:table_id>/corrections", api.corrections, name="api-corrections"),
-    path("tables/<str:table_id>/record", record_api.record, name="api-record"),
-    path("tables/<str:table_id>/summary", record_api.summary, name="api-summary"),
-    path("tables/<str:table_id>/counter", counter_api.counter, name="api-counter"),
-]
+# The JSON API (Django Ninja): its operations, /api/openapi.json and /api/docs.
+api_urlpatterns = api_site.urlpatterns
