@@ -238,7 +238,7 @@ def test_labels_and_the_coach_line_reach_the_own_seat_only(dealt_table):
     assert 'data-label="mistake"' not in later
     summary = ann.get(f"/t/{t.id}/summary").content.decode()
     assert "Coach for Ann (only on your phone):" in summary
-    assert "1 play reviewed: 1 mistake, no inaccuracy, 0 % as the advisor would play." in summary
+    assert "1 play reviewed: 1 mistake, no inaccuracy, 0\u00a0% as the advisor" in summary
     assert "Coach for" in ann.get(f"/t/{t.id}/summary?part=1&own=1").content.decode()
     assert "Coach for" not in ann.get(f"/t/{t.id}/summary?part=1").content.decode()  # presenter
     assert "coach" not in ann.get(f"/api/tables/{t.id}/summary",
@@ -260,7 +260,7 @@ def test_the_labels_words_in_each_language(dealt_table):
 
     with translation.override("en"):
         line = coach.tally_text(coach.tally(Table.objects.get(id=t.id), 0))
-    assert line == "1 play reviewed: no mistake, 1 inaccuracy, 0 % as the advisor would play."
+    assert line == "1 play reviewed: no mistake, 1 inaccuracy, 0\u00a0% as the advisor would play."
 
 
 @pytest.mark.django_db
@@ -321,6 +321,9 @@ async def test_the_review_message_reaches_the_seats_own_phones_and_not_the_hint_
     assert 'hx-swap-oob="true"' in html and 'class="coach-review" data-label="good"' in html
     assert (f'<span id="review-{seq}" class="review-label" data-label="good" '
             'hx-swap-oob="true"><span aria-hidden="true">✓</span> good play</span>') in html
+    renewed = await ann_page.receive_from(timeout=5)  # the view again, its history labelled
+    assert renewed.startswith("<!--live-seq:")
+    assert f'id="review-{seq}" class="review-label" data-label="good">' in renewed
     message = json.loads(await ann_json.receive_from(timeout=5))
     assert message["type"] == "review" and message["seq"] == seq and message["seat"] == 0
     assert message["review"]["label"] == "good" and message["review"]["symbol"] == "✓"
