@@ -11,11 +11,14 @@ load does not change the figures) and again at four times that budget. Printed p
 - label agreement: the share of positions where both reviews give the same label;
 - better-was match: where the review says a better play existed, the share where its play is
   the deeper review's best play (and, besides, the share the deeper review rates within the
-  "good" margin of its best: practically as good).
+  "good" margin of its best: practically as good; how many of the matches had plays of
+  exactly the deep best's value beside it, so that the review's documented tie order named
+  it — Life is Life, docs/hints.md "Coach mode"; and the match rate where it had none).
 
 Last line per game: ``game=<name> positions=<n> label_agreement=<f> best_match=<f>``.
 
-    .venv/bin/python bench/review_agreement.py --positions 200 --budget-ms 500 --jobs 2
+    .venv/bin/python bench/review_agreement.py --positions 200 --budget-ms 200 --jobs 2
+    .venv/bin/python bench/review_agreement.py --games lifeislife --positions 60 --budget-ms 200
 """
 
 from __future__ import annotations
@@ -107,6 +110,8 @@ def main() -> None:
         cpu = sorted(r[4] for r in results)
         near = sum(1 for r in better if r[5])
         tied = sum(1 for r in better if r[3] and r[6])
+        unique = [r for r in better if not r[6]]
+        unique_matched = sum(1 for r in unique if r[3])
         print(f"{name}: {len(results)} positions, review budget {args.budget_ms:.0f} ms CPU "
               f"(deep: {4 * args.budget_ms:.0f} ms), {time.perf_counter() - t0:.0f} s")
         print(f"  labels (review): {dict(labels)}; (deep): {dict(deep_labels)}")
@@ -116,7 +121,9 @@ def main() -> None:
               f"{cpu[round(0.95 * (len(cpu) - 1))] * 1000:.0f} ms")
         print(f"  better-was within {GOOD_BELOW:.2f} of the deep best's value (practically as "
               f"good): {near}/{len(better)} = {near / max(1, len(better)):.3f}; matches where "
-              f"the deep best had exact equals (named by the tie order): {tied}/{matched}")
+              f"the deep best had exact equals (named by the tie order): {tied}/{matched}; "
+              f"better-was match where the deep best had none: {unique_matched}/{len(unique)} = "
+              f"{unique_matched / max(1, len(unique)):.3f}")
         print(f"game={name} positions={len(results)} label_agreement={agree / len(results):.3f} "
               f"best_match={matched / max(1, len(better)):.3f}", flush=True)
 
