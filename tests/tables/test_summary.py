@@ -160,7 +160,8 @@ def test_the_table_page_loads_the_summary_when_the_game_is_over(client):
     assert f"/t/{running.id}/summary?part=1" not in page  # not over: nothing loads
     finished = _table("lifeislife", table_log("lifeislife", CONFIGS["lifeislife"], seed=7))
     page = client.get(f"/t/{finished.id}/").content.decode()
-    assert f'hx-get="/t/{finished.id}/summary?part=1" hx-trigger="load"' in page
+    # own=1: the section with this phone's own coach line (the presenter's has none)
+    assert f'hx-get="/t/{finished.id}/summary?part=1&amp;own=1" hx-trigger="load"' in page
     part = client.get(f"/t/{finished.id}/summary?part=1").content.decode()
     assert part.lstrip().startswith('<section id="summary"')
     assert "Game summary" in part and "Lives lost" in part and "Add to BG Stats" in part
