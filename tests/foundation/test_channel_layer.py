@@ -22,7 +22,7 @@ def _subscriptions(url: str, prefix: str) -> list[bytes]:
     return redis.Redis.from_url(url).pubsub_channels(f"{prefix}*")
 
 
-def test_group_send_reaches_each_member_once_and_health_leaves_no_subscription():
+async def test_group_send_reaches_each_member_once_and_health_leaves_no_subscription():
     url = require("redis")
     prefix = "layer-test-"
     with override_settings(CHANNEL_LAYERS=_pubsub_layer(url, prefix)):
@@ -43,7 +43,7 @@ def test_group_send_reaches_each_member_once_and_health_leaves_no_subscription()
             return got, before, after
 
         try:
-            got, before, after = asyncio.run(scenario())
+            got, before, after = await scenario()
         finally:
             channel_layers.backends.clear()
     assert got == [{"type": "table.changed", "seq": 7}] * 2
