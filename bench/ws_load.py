@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import io
 import json
 import os
 import random
@@ -38,7 +39,10 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "companion.settings")
 
+import http.client
+import threading
 import urllib.error
+import urllib.parse
 
 from websockets.asyncio.client import connect
 from websockets.exceptions import InvalidHandshake
@@ -54,6 +58,41 @@ HANDS: dict[int, list[str]] = {}
 GIFTS = ["5", "3", "2", "9"]  # one card of each seat's HANDS for the exchange
 GRACE_S = 30.0
 CONNECT_ATTEMPTS = 8  # how long a phone may take to get a play before it counts as lost
+
+
+class KeptAlive(threading.local):
+    """One persistent HTTP/1.1 connection per driver thread and server, as a phone's browser
+    (or a bot's HTTP client) keeps its connection open between plays. ``--connection close``
+    opens one per call instead (urllib), as the benchmark did before."""
+
+    def __init__(self) -> None:
+        self.conns: dict[str, http.client.HTTPConnection] = {}
+
+    def call(self, base: str, method: str, path: str, body=None, token=None) -> dict:
+        headers = {"Content-Type": "application/json", "Connection": "keep-alive"}
+        if token:
+            headers["Authorization"] = f"Bearer {token}"
+        data = None if body is None else json.dumps(body).encode()
+        for attempt in (1, 2):
+            conn = self.conns.get(base)
+            if conn is None:
+                conn = self.conns[base] = http.client.HTTPConnection(
+                    urllib.parse.urlsplit(base).netloc, timeout=15)
+            try:
+                conn.request(method, path, body=data, headers=headers)
+                response = conn.getresponse()
+                raw = response.read()
+            except (http.client.RemoteDisconnected, BrokenPipeError, ConnectionResetError):
+                conn.close()  # the server closed an idle connection: once more on a new one
+                del self.conns[base]
+                if attempt == 2:
+                    raise
+                continue
+            if response.status >= 400:
+                raise urllib.error.HTTPError(base + path, response.status, response.reason,
+                                             response.headers, io.BytesIO(raw))
+            return json.loads(raw)
+        raise AssertionError("unreachable")
 
 
 def apply_delta(state: dict, delta: dict) -> None:
@@ -103,8 +142,10 @@ class Stats:
 
 
 class Load:
-    def __init__(self, top: Topology, pace: float, seconds: float, seed: int) -> None:
+    def __init__(self, top: Topology, pace: float, seconds: float, seed: int,
+                 keep_alive: bool = True) -> None:
         self.top = top
+        self.http = KeptAlive().call if keep_alive else http_json
         self.pace = pace
         self.until = time.perf_counter() + seconds
         self.rng = random.Random(seed)
@@ -119,7 +160,7 @@ class Load:
         t0 = time.perf_counter()
         loop = asyncio.get_running_loop()
         answer = await loop.run_in_executor(
-            self.pool, lambda: http_json(base, method, path, body, token)
+            self.pool, lambda: self.http(base, method, path, body, token)
         )
         return answer, time.perf_counter() - t0
 
@@ -303,8 +344,9 @@ def cpu_and_memory(top: Topology) -> dict[str, tuple[float, float]]:
     return out
 
 
-async def run(top: Topology, tables: int, seconds: float, pace: float, seed: int) -> Stats:
-    load = Load(top, pace, seconds, seed)
+async def run(top: Topology, tables: int, seconds: float, pace: float, seed: int,
+              keep_alive: bool = True) -> Stats:
+    load = Load(top, pace, seconds, seed, keep_alive)
     await asyncio.gather(*(load.table(i) for i in range(tables)))
     return load.stats
 
@@ -328,6 +370,9 @@ def main(argv: list[str] | None = None) -> Stats:
     parser.add_argument("--redis-url", default=os.environ.get("LOAD_REDIS_URL",
                                                               "redis://127.0.0.1:6379/12"))
     parser.add_argument("--worker-concurrency", type=int, default=1)
+    parser.add_argument("--connection", choices=("keep-alive", "close"), default="keep-alive",
+                        help="the drivers' HTTP connections: kept open between calls, as a "
+                             "browser does, or one per call")
     args = parser.parse_args(argv)
     with (
         tempfile.TemporaryDirectory() as workdir,
@@ -338,7 +383,8 @@ def main(argv: list[str] | None = None) -> Stats:
         own_before = resource.getrusage(resource.RUSAGE_SELF)
         busy_before = machine_busy()
         started = time.perf_counter()
-        stats = asyncio.run(run(top, args.tables, args.seconds, args.pace, args.seed))
+        stats = asyncio.run(run(top, args.tables, args.seconds, args.pace, args.seed,
+                                args.connection == "keep-alive"))
         elapsed = time.perf_counter() - started
         after = cpu_and_memory(top)
         own = resource.getrusage(resource.RUSAGE_SELF)
@@ -352,6 +398,7 @@ def main(argv: list[str] | None = None) -> Stats:
     submit_ms = [1000 * s for s in stats.submit]
     fanout_ms = [1000 * s for s in stats.fanout]
     print(f"{args.tables} tables × 4 phones on 2 Daphne processes, pace {args.pace} s, "
+          f"HTTP connections {args.connection}, "
           f"{elapsed:.0f} s: {stats.plays} plays ({stats.plays / elapsed:.1f}/s), "
           f"{stats.tables} table rounds, {stats.refused} refused, "
           f"{stats.retried_connects} websocket handshakes tried again")

@@ -9,8 +9,8 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "companion.settings")
 # (companion/core/http_bridge.py says why this and not Django's ASGI handler).
 django_wsgi_app = get_wsgi_application()
 
-from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
+from channels.sessions import CookieMiddleware  # noqa: E402
 from django.conf import settings  # noqa: E402
 
 from companion.core.http_bridge import ThreadedWsgiHttp  # noqa: E402
@@ -21,7 +21,10 @@ from companion.routing import websocket_urlpatterns  # noqa: E402
 router = ProtocolTypeRouter(
     {
         "http": ThreadedWsgiHttp(django_wsgi_app),
-        "websocket": OriginValidator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns))),
+        # Phones are known by their table tokens (cookie or Bearer header), never by a Django
+        # session or user: only the cookies are parsed. (AuthMiddlewareStack looked up a
+        # session and a user on every connect, on the process's one thread-sensitive thread.)
+        "websocket": OriginValidator(CookieMiddleware(URLRouter(websocket_urlpatterns))),
     }
 )
 

@@ -161,17 +161,19 @@ REDIS_URL = os.environ.get("REDIS_URL", "")
 REDIS_CONNECTION = {"retry_on_error": [RedisConnectionError], "socket_connect_timeout": 3}
 
 if REDIS_URL:
+    # Redis pub/sub: a play's announcement is one PUBLISH to the table's group, which each web
+    # process holding phones of the table receives once and hands to its consumers. The list
+    # layer (channels_redis.core) queued one message per phone and popped them one at a time
+    # with a blocking BZPOPMIN, which cost ~1 ms of a process's CPU each, put tens to hundreds
+    # of ms between a play and the last phone under load, and lost a message now and then
+    # (django/channels_redis#366; docs/operations.md, "Lost updates"). companion.core.channel_layer
+    # adds what pub/sub lacks: the consumers hear when the connection to Redis breaks.
     CHANNEL_LAYERS = {
         "default": {
-            "BACKEND": "channels_redis.core.RedisChannelLayer",
+            "BACKEND": "companion.core.channel_layer.PubSubChannelLayer",
             "CONFIG": {
-                # Reads wait up to 5 s in BZPOPMIN (channels_redis' brpop_timeout) and redis-py
-                # times reads out after 5 s by default: on a busy machine the timeout won and
-                # killed idle websockets (1011). Give reads room beyond the 5 s.
                 "hosts": [{"address": REDIS_URL, **REDIS_CONNECTION, "socket_timeout": 10}],
                 "prefix": os.environ.get("CHANNELS_PREFIX", "companion"),
-                "capacity": 1000,
-                "expiry": 30,
             },
         }
     }

@@ -37,11 +37,27 @@ async def check_channel_layer() -> str:
     # "specific." channels; a channel of another prefix is never read while a websocket of this
     # process holds that loop, and the check timed out whenever a phone was connected.
     channel = await layer.new_channel()
-    await layer.send(channel, {"type": "healthz.echo", "ok": True})
-    message = await layer.receive(channel)
+    try:
+        await layer.send(channel, {"type": "healthz.echo", "ok": True})
+        message = await layer.receive(channel)
+    finally:
+        await _close_channel(layer, channel)
     if message.get("ok") is not True:
         raise RuntimeError("channel layer returned a different message")
     return type(layer).__name__
+
+
+async def _close_channel(layer: Any, channel: str) -> None:
+    """Drop the check's channel. The pub/sub layer subscribed it in ``new_channel()`` and
+    unsubscribes only when a ``receive()`` is cancelled (a consumer leaving): without this every
+    check would leave a subscription and a queue behind. channels_redis has no public call for
+    it, hence its per-loop layer's own fields (absent on other layers: nothing to do)."""
+    get_layer = getattr(layer, "_get_layer", None)
+    if get_layer is None:
+        return
+    loop_layer = get_layer()
+    if loop_layer.channels.pop(channel, None) is not None:
+        await loop_layer._get_shard(channel).unsubscribe(channel)
 
 
 def _cache() -> str:

@@ -18,6 +18,7 @@ from functools import partial
 from typing import Any
 from urllib.parse import parse_qs
 
+from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.utils.translation import get_supported_language_variant
@@ -55,6 +56,10 @@ POLICY_VIOLATION = 4008  # the frame flood
 MESSAGE_TOO_BIG = 4009  # over MAX_FRAME
 
 
+class LiveUpdatesLost(ConnectionError):
+    """Raised by a consumer whose process lost the channel layer's connection."""
+
+
 def _supported_language(code: Any) -> str | None:
     if not isinstance(code, str) or len(code) > 20:
         return None
@@ -65,6 +70,17 @@ def _supported_language(code: Any) -> str | None:
 
 
 class TableConsumer(HintWatchdog, AsyncWebsocketConsumer):
+    async def dispatch(self, message: dict[str, Any]) -> None:
+        """Channels' dispatch without its ``aclose_old_connections()`` before every message:
+        that call hops to the process's one thread-sensitive thread, so every push of every
+        phone queued behind the others there (and cost a thread hop). Each database access
+        here runs in ``render_in_thread``/``database_sync_to_async``, which closes stale
+        connections itself, before and after."""
+        handler = getattr(self, get_handler_name(message), None)
+        if handler is None:
+            raise ValueError(f"No handler for message type {message['type']}")
+        await handler(message)
+
     async def connect(self) -> None:
         self.table_id: str = self.scope["url_route"]["kwargs"]["table_id"]
         query = parse_qs(self.scope.get("query_string", b"").decode())
@@ -135,7 +151,16 @@ class TableConsumer(HintWatchdog, AsyncWebsocketConsumer):
         # Plays in quick succession: a push already carried this change (or a newer one).
         if isinstance(seq, int) and seq <= self.sent_seq:
             return
+        if isinstance(seq, int) and "news" in event:
+            state_cache.absorb(self.table_id, seq, event["news"])  # no query for the push
         await self._push(seq=seq if isinstance(seq, int) else None)
+
+    async def layer_lost(self, event: dict[str, Any]) -> None:
+        """This process lost its connection to Redis (companion/core/channel_layer.py): plays
+        may be announced unheard. Failing the connection closes it with 1011, on which the page
+        shows that live updates stopped and reconnects with backoff (a clean close could not
+        say that: Daphne lets an application send only 1000 and 3000-4999)."""
+        raise LiveUpdatesLost("the channel layer lost its connection to Redis")
 
     async def hint_update(self, event: dict[str, Any]) -> None:
         hint = event["hint"]
@@ -158,7 +183,7 @@ class TableConsumer(HintWatchdog, AsyncWebsocketConsumer):
 
     # -- internals -------------------------------------------------------------------------
 
-    @database_sync_to_async
+    @render_in_thread  # not the one shared thread: phones connect side by side
     def _authenticate(self) -> bool:
         table = Table.objects.filter(id=self.table_id).first()
         if table is None:

@@ -15,12 +15,15 @@ def table_group(table_id: str) -> str:
     return f"table-{table_id}"
 
 
-def table_changed(table_id: str, seq: int, seats_changed: bool = False) -> None:
+def table_changed(
+    table_id: str, seq: int, seats_changed: bool = False, news: dict | None = None
+) -> None:
     """Best effort: the play is already committed; a dead channel layer must not undo that.
     A phone that misses the push gets the next one from the seq it was sent, and the sweep
     of its web process (``live_sweep``) catches it up within two sweeps anyway.
     ``seats_changed``: a seat was claimed (the seq stays): every process forgets the cached
-    row of the table and pushes again."""
+    row of the table and pushes again. ``news``: the committed row and event
+    (``state_cache.news``), from which the other web processes render without a query."""
     try:
         note_table_seq(table_id, seq)  # running hint searches for older positions stop
     except Exception:
@@ -29,6 +32,8 @@ def table_changed(table_id: str, seq: int, seats_changed: bool = False) -> None:
         message: dict[str, object] = {"type": "table.changed", "seq": seq}
         if seats_changed:
             message["seats_changed"] = True
+        if news is not None:
+            message["news"] = news
         group_send_sync(table_group(table_id), message)
     except Exception:
         log.warning("live update for table %s seq %s not sent", table_id, seq, exc_info=True)

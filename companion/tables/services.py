@@ -28,6 +28,7 @@ from .state_cache import (
     forget_table,
     load_events,
     load_state,
+    news,
     remember_new_event,
     remember_state,
     remember_table,
@@ -478,8 +479,10 @@ def _refuse(
 
 
 def _locked(table_id: str) -> Table:
+    """The table's row, locked until the transaction ends, with its seats read once for the
+    whole request (names, permissions, and the row the pushes reuse after the commit)."""
     try:
-        return Table.objects.select_for_update().get(id=table_id)
+        return Table.objects.select_for_update().prefetch_related("seats").get(id=table_id)
     except Table.DoesNotExist as exc:
         raise NotFound(_("no such table")) from exc
 
@@ -559,7 +562,7 @@ def _append(
         remember_state(table.id, seq, state)
         remember_new_event(table.id, event)
         _remember_row(table)
-        realtime.table_changed(table.id, seq)
+        realtime.table_changed(table.id, seq, news=news(table, event))
 
     transaction.on_commit(committed)
     return event

@@ -8,10 +8,12 @@ the same seq right after a play) costs nothing. A missing snapshot falls back to
 
 from __future__ import annotations
 
+import copy
 import threading
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
+from datetime import datetime
 from functools import partial
 from typing import Any
 
@@ -193,6 +195,64 @@ def table_at(table_id: str, seq: int, load: Callable[[], Any]):
         return table
 
     return _single_flight(("table", *key), lambda: _tables.get(key), load_and_remember)
+
+
+def news(table, event) -> dict[str, Any]:
+    """What the message of a committed event carries for the other web processes: the row's
+    new values and the event itself, so that their phones' pushes read nothing from the
+    database (`absorb`). It stays between the server processes (the channel layer); each
+    phone still gets only its own seat's view of it."""
+    return {
+        "row": {
+            "status": table.status,
+            "snapshot": table.snapshot,
+            "updated_at": table.updated_at.isoformat(),
+        },
+        "event": {
+            "id": event.id,
+            "seq": event.seq,
+            "kind": event.kind,
+            "payload": event.payload,
+            "seat": event.seat,
+            "private_to": event.private_to,
+            "created_at": event.created_at.isoformat(),
+        },
+    }
+
+
+def absorb(table_id: str, seq: int, news: Any) -> None:
+    """The row and the log at ``seq`` from the message of its event (`news`), built on this
+    process's row and log at ``seq - 1``; nothing when those are not cached here (the push
+    then reads the database as before) or ``seq`` is known already. Never raises: a message
+    it cannot read only costs the push its queries."""
+    from .models import Event
+
+    key = (table_id, seq)
+    with _lock:
+        before = _tables.get((table_id, seq - 1))
+        have_row = key in _tables
+        log_before = _events.get((table_id, seq - 1))
+        have_log = key in _events
+    try:
+        row, raw = news["row"], news["event"]
+        if raw["seq"] != seq:
+            return
+        if before is not None and not have_row:
+            table = copy.copy(before)  # the seats' prefetched list is shared: read only
+            table.seq = seq
+            table.status = row["status"]
+            table.snapshot = row["snapshot"]
+            table.updated_at = datetime.fromisoformat(row["updated_at"])
+            remember_table(table)
+        if log_before is not None and not have_log:
+            event = Event(
+                id=raw["id"], table_id=table_id, seq=seq, kind=raw["kind"],
+                payload=raw["payload"], seat=raw["seat"], private_to=raw["private_to"],
+                created_at=datetime.fromisoformat(raw["created_at"]),
+            )
+            remember_events(table_id, seq, log_before.plus([event]))
+    except (KeyError, TypeError, ValueError):
+        return
 
 
 def forget_table(table_id: str) -> None:

@@ -26,7 +26,7 @@ def test_healthz_green_in_production(topology: Topology):
     components = report["components"]
     assert report["ok"] is True, report
     assert components["database"]["detail"] == "postgresql"
-    assert components["channel_layer"]["detail"] == "RedisChannelLayer"
+    assert components["channel_layer"]["detail"] == "PubSubChannelLayer"
     # Answered by the separate worker process, not by a thread of the web process.
     assert components["celery"]["detail"].startswith("pong from celery@")
 

@@ -140,3 +140,58 @@ def test_a_replay_remembers_the_log_it_read_only_once_its_transaction_commits(de
         range(1, table.seq + 1)
     )
     assert state == state_cache.load_state(table)  # the replay agrees with the snapshot
+
+
+@pytest.mark.django_db(transaction=True)
+def test_another_process_renders_a_play_from_its_announcement_without_a_query(
+    dealt_table, monkeypatch
+):
+    """The announcement of a play carries the committed row and event (`state_cache.news`): a
+    web process that holds the table at the seq before builds the new seq from it, and every
+    phone's push — JSON and page, seated or not — then reads nothing from the database, with
+    the same text as a push rendered from the database."""
+    from companion.tables import live, realtime
+
+    t = dealt_table
+    sent: list[dict] = []
+    monkeypatch.setattr(realtime, "group_send_sync", lambda group, message: sent.append(message))
+    views = [(fmt, seat) for fmt in ("json", "html") for seat in (0, 1, None)]
+
+    def load() -> Table:
+        return Table.objects.prefetch_related("seats").get(id=t.id)
+
+    def base_frames(before: Table) -> None:
+        """What this process pushed at the seq before (its phones' last frames)."""
+        state_cache.remember_table(before)
+        for fmt, seat in views:
+            actor = services.Actor(seat, False) if seat is not None else None
+            live.frame(before, actor, live.View.of(t.id, fmt, actor, "en"))
+
+    def pushes(seq: int, base: int) -> list[dict]:
+        table = state_cache.table_at(t.id, seq, load)
+        out = []
+        for fmt, seat in views:
+            actor = services.Actor(seat, False) if seat is not None else None
+            view = live.View.of(t.id, fmt, actor, "en")
+            out.append(json.loads(live.delta(table, actor, view, base)))
+        return out
+
+    before = load()
+    base_frames(before)
+    seq = services.record_action(t.id, services.Actor(0, False), "1 K", before.seq).event.seq
+    [message] = sent
+    assert message["seq"] == seq and message["news"]["event"]["seq"] == seq
+    # another process: it never saw the play's commit, only its announcement (through Redis)
+    for cache in (state_cache._tables, state_cache._events, state_cache._cache):
+        cache.pop((t.id, seq))
+    state_cache._newest_events[t.id] = before.seq
+    state_cache.absorb(t.id, seq, json.loads(json.dumps(message["news"])))
+    with CaptureQueriesContext(connection) as queries:
+        absorbed = pushes(seq, before.seq)
+    assert not queries.captured_queries
+
+    state_cache.clear()
+    live.forget(t.id)
+    base_frames(before)
+    assert pushes(seq, before.seq) == absorbed  # as rendered from the database
+    assert all(push["seq"] == seq and push["base"] == before.seq for push in absorbed)
