@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from dataclasses import dataclass
 from functools import wraps
 from http import HTTPStatus
 from typing import Any
@@ -61,13 +60,26 @@ router = Router(tags=["tables"])
 # --- credentials --------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
 class Caller:
     """What ``TableToken`` resolves (``request.auth``): the table of the path and who asks
-    (None: a spectator, where a token is optional)."""
+    (None: a spectator, where a token is optional). The table's row is read when an operation
+    first asks for it: a play, whose service locks and reads the row itself, needs only who
+    asks, which a token this process has seen before tells without a query."""
 
-    table: Table
-    actor: services.Actor | None
+    __slots__ = ("_table", "actor", "table_id")
+
+    def __init__(
+        self, table_id: str, actor: services.Actor | None, table: Table | None = None
+    ) -> None:
+        self.table_id = table_id
+        self.actor = actor
+        self._table = table
+
+    @property
+    def table(self) -> Table:
+        if self._table is None:
+            self._table = _table(self.table_id)
+        return self._table
 
 
 class TableToken(HttpBearer):
@@ -83,11 +95,20 @@ class TableToken(HttpBearer):
         self.required = required
 
     def __call__(self, request: HttpRequest) -> Caller:
-        table = _table(request.resolver_match.kwargs["table_id"])
-        actor = _actor(request, table)
+        table_id = request.resolver_match.kwargs["table_id"]
+        token = _bearer(request)
+        known = services.remembered_actor(table_id, token) if token else None
+        if known is not None:
+            return Caller(table_id, known)
+        table = _table(table_id)
+        actor = services.actor_for(table, token)
+        if token and actor is None:
+            raise Forbidden("this token does not belong to this table", code="bad_token")
         if actor is None and self.required:
             raise Unauthorized("this needs a seat's or the host's token", code="no_token")
-        return Caller(table, actor)
+        if token and actor is not None:
+            services.remember_actor(table_id, token, actor)
+        return Caller(table_id, actor, table)
 
     def authenticate(self, request: HttpRequest, token: str) -> None:
         """Not called: ``__call__`` reads the header itself (a header that is not a bearer
@@ -114,14 +135,6 @@ def _bearer(request: HttpRequest) -> str | None:
     if scheme.lower() != "bearer" or not token.strip():
         raise Forbidden("send the token as 'Authorization: Bearer <token>'", code="bad_token")
     return token.strip()
-
-
-def _actor(request: HttpRequest, table: Table) -> services.Actor | None:
-    token = _bearer(request)
-    actor = services.actor_for(table, token)
-    if token and actor is None:
-        raise Forbidden("this token does not belong to this table", code="bad_token")
-    return actor
 
 
 # --- bodies -------------------------------------------------------------------------------------

@@ -8,6 +8,8 @@ snapshot. Live updates go out after the commit (``realtime.table_changed``).
 from __future__ import annotations
 
 import logging
+import threading
+from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Any
 
@@ -179,6 +181,30 @@ def actor_for(table: Table, *tokens: str | None, scribe: bool = False) -> Actor 
     if seat_index is None and not is_host:
         return None
     return Actor(seat_index, is_host, scribe)
+
+
+#: (table, the token's hash) → (seat, host): what a bearer token stood for when this process
+#: last checked it. A token keeps meaning the same for the table's whole life (a seat is
+#: claimed once, the host's token is made with the table), so an API call with a known token
+#: needs no read of the table and its seats to know who asks.
+_known_tokens: OrderedDict[tuple[str, str], tuple[int | None, bool]] = OrderedDict()
+_known_tokens_lock = threading.Lock()
+KNOWN_TOKENS_MAX = 20_000
+
+
+def remembered_actor(table_id: str, token: str) -> Actor | None:
+    """The actor ``token`` stood for at ``table_id`` when this process last checked it."""
+    with _known_tokens_lock:
+        known = _known_tokens.get((table_id, hash_token(token)))
+    return None if known is None else Actor(*known)
+
+
+def remember_actor(table_id: str, token: str, actor: Actor) -> None:
+    with _known_tokens_lock:
+        _known_tokens[(table_id, hash_token(token))] = (actor.seat, actor.is_host)
+        _known_tokens.move_to_end((table_id, hash_token(token)))
+        while len(_known_tokens) > KNOWN_TOKENS_MAX:
+            _known_tokens.popitem(last=False)
 
 
 # --- plays ------------------------------------------------------------------------------------

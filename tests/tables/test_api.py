@@ -240,3 +240,21 @@ def test_correct_an_earlier_entry_and_the_log_is_checked_again(dealt_table):
     table = Table.objects.get(id=t.id)
     assert services.replay(table) == services.load_state(table)
     assert correct(999, "1 K", t.host).status_code == 404
+
+
+def test_a_known_token_needs_no_read_of_the_table_before_the_play(dealt_table):
+    """The process remembers what a token stands for (tokens never change their seat): the
+    next play with it reads the table only where the service locks it."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    t = dealt_table
+    seq = t.seq()
+    with CaptureQueriesContext(connection) as queries:
+        assert t.play("1 K", t.tokens[0], seq).status_code == 201
+    reads = [q["sql"] for q in queries.captured_queries
+             if q["sql"].startswith('SELECT "tables_table"')]
+    assert len(reads) == 1, reads  # the service's locked read (FOR UPDATE on PostgreSQL)
+    # a token of another seat of the same table is still refused where it may not play
+    refused = t.play("1 K", t.tokens[3])
+    assert refused.status_code == 403 and refused.json()["error"]["code"] == "not_your_turn"
