@@ -7,7 +7,6 @@ layer, separate Celery workers. See docs/deployment.md.
 """
 
 import os
-import tempfile
 from pathlib import Path
 
 import dj_database_url
@@ -149,14 +148,6 @@ else:
                 "timeout": 20,
                 "transaction_mode": "IMMEDIATE",
                 "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
-            },
-            # Tests get a file too, as the embedded default has, not Django's shared-cache
-            # in-memory database: there a read of a table that the embedded worker is writing
-            # (a coach review) failed at once with "database table is locked" instead of
-            # waiting (SQLite's busy timeout does not apply to shared-cache table locks).
-            "TEST": {
-                "NAME": os.environ.get("SQLITE_TEST_PATH")
-                or str(Path(tempfile.gettempdir()) / f"companion-test-{os.getpid()}.sqlite3")
             },
         }
     }
