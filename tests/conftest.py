@@ -6,6 +6,23 @@ import pytest
 from companion.tables import state_cache
 
 
+def _read_uncommitted(sender, connection, **kwargs) -> None:
+    """Django's SQLite test database lives in memory with a shared cache, where a read of a
+    table that another connection is writing fails at once with "database table is locked"
+    (SQLite's busy timeout does not apply to shared-cache locks; the embedded default's file
+    database waits instead). The embedded worker thread writes coach reviews while the tests'
+    requests read: let those reads go through, as they would on the file."""
+    if connection.vendor == "sqlite" and connection.is_in_memory_db():
+        with connection.cursor() as cursor:
+            cursor.execute("PRAGMA read_uncommitted = 1")
+
+
+def pytest_sessionstart(session):
+    from django.db.backends.signals import connection_created
+
+    connection_created.connect(_read_uncommitted, dispatch_uid="tests-read-uncommitted")
+
+
 @pytest.fixture(scope="session")
 def embedded_worker():
     """The in-process Celery worker of the embedded default, as `make run` starts it."""
