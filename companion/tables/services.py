@@ -200,9 +200,10 @@ def remembered_actor(table_id: str, token: str) -> Actor | None:
 
 
 def remember_actor(table_id: str, token: str, actor: Actor) -> None:
+    key = (table_id, hash_token(token))
     with _known_tokens_lock:
-        _known_tokens[(table_id, hash_token(token))] = (actor.seat, actor.is_host)
-        _known_tokens.move_to_end((table_id, hash_token(token)))
+        _known_tokens[key] = (actor.seat, actor.is_host)
+        _known_tokens.move_to_end(key)
         while len(_known_tokens) > KNOWN_TOKENS_MAX:
             _known_tokens.popitem(last=False)
 
