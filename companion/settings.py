@@ -120,8 +120,9 @@ if DATABASE_URL:
         and DATABASES["default"]["CONN_MAX_AGE"] == 0
         and os.environ.get("DB_POOL", "1") == "1"
     ):
-        from psycopg_pool import ConnectionPool
         from psycopg_pool.base import AttemptWithBackoff
+
+        from companion.core import db_pool
 
         # After an outage the pool retries its lost connections with a delay that doubles each
         # time (1, 2, 4 … s): the first requests after the database is back would still get
@@ -136,7 +137,9 @@ if DATABASE_URL:
             # below Daphne's 5 s websocket handshake limit, so that a phone connecting during
             # a database outage is told so (4503) instead of being cut off
             "timeout": float(os.environ.get("DB_POOL_TIMEOUT", "3")),
-            "check": ConnectionPool.check_connection,
+            # checked on borrow unless returned a moment ago (companion/core/db_pool.py)
+            "check": db_pool.check,
+            "reset": db_pool.returned,
         }
 else:
     DATABASES = {

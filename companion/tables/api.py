@@ -121,7 +121,7 @@ OPTIONAL_TOKEN = TableToken(required=False)
 
 
 def _table(table_id: str) -> Table:
-    table = Table.objects.filter(id=table_id).first()
+    table = services.read_table(table_id)  # with its seats, which a token's check reads
     if table is None:
         raise NotFound("no such table")
     return table
@@ -354,7 +354,6 @@ def detail(request: HttpRequest, table_id: str) -> JsonResponse:
 )
 @decorate_view(json_body)
 def join(request: HttpRequest, table_id: str, body: JoinBody) -> JsonResponse:
-    _table(table_id)
     seat, token = services.claim_seat(table_id, body.seat, body.name)
     return _answer({"seat": seat.index, "name": seat.name, "token": token}, 201)
 

@@ -100,6 +100,11 @@ def _event_saved(sender: Any, instance: Event, created: bool, **_: Any) -> None:
     if not created or instance.kind != Event.Kind.ACTION:
         return
     table_id, seq = instance.table_id, instance.seq
+    # the play's locked read tells whether any seat has the coach on (table_rows.read_table):
+    # then a table without the coach needs no query here
+    table = Event.table.field.get_cached_value(instance, None)
+    if table is not None and getattr(table, "coach_on", True) is False:
+        return
     seats = coached_seats(table_id)
     if seats:
         transaction.on_commit(lambda: enqueue(table_id, seq, seats))

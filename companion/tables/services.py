@@ -22,7 +22,7 @@ from companion.core.outages import DATABASE_DOWN
 from companion.engines import TABLE as TABLE_DECISION
 from companion.engines import EngineError, InvalidActionError, get_game
 
-from . import localize, presenters, realtime, rulings
+from . import localize, presenters, realtime, rulings, table_rows
 from .errors import BadInput, Conflict, Forbidden, NotFound, Refused, StaleSeq
 from .event_log import effective_events, replay_log
 from .models import Event, HintLog, Seat, Table
@@ -121,6 +121,7 @@ def create_table(
             Seat(table=table, index=i, name=names[i], colour=colours[i]) for i in range(seats)
         )
     remember_state(table.id, 0, state)
+    remember_actor(table.id, host_token, Actor(None, True))
     return table, host_token
 
 
@@ -141,7 +142,7 @@ def claim_seat(table_id: str, index: int, name: str | None = None) -> tuple[Seat
     """Take a free seat; returns it and its new token (shown once, kept as a cookie)."""
     with transaction.atomic():
         table = _locked(table_id)
-        seat = table.seats.filter(index=index).first()
+        seat = next((s for s in table.seats.all() if s.index == index), None)
         if seat is None:
             raise NotFound(_("this table has no seat %(seat)s") % {"seat": index})
         if seat.claimed:
@@ -158,6 +159,7 @@ def claim_seat(table_id: str, index: int, name: str | None = None) -> tuple[Seat
 
         def committed() -> None:
             forget_table(table.id)
+            remember_actor(table.id, token, Actor(index, False))
             realtime.table_changed(table.id, table.seq, seats_changed=True)
 
         transaction.on_commit(committed)
@@ -505,13 +507,18 @@ def _refuse(
         raise Refused(message, violations=said, **extra)
 
 
+def read_table(table_id: str) -> Table | None:
+    """The table with its seats (not locked), or None."""
+    return table_rows.read_table(table_id)
+
+
 def _locked(table_id: str) -> Table:
     """The table's row, locked until the transaction ends, with its seats read once for the
     whole request (names, permissions, and the row the pushes reuse after the commit)."""
-    try:
-        return Table.objects.select_for_update().prefetch_related("seats").get(id=table_id)
-    except Table.DoesNotExist as exc:
-        raise NotFound(_("no such table")) from exc
+    table = table_rows.read_table(table_id, lock=True)
+    if table is None:
+        raise NotFound(_("no such table"))
+    return table
 
 
 def _check_seq(table: Table, expected_seq: Any) -> None:
@@ -567,20 +574,13 @@ def _append(
     game = get_game(table.game)
     table.seq += 1
     payload = {**payload, "by_seat": actor.seat, "by_host": actor.is_host}
-    event = Event.objects.create(
-        table=table,
-        seq=table.seq,
-        kind=kind,
-        payload=payload,
-        seat=actor.seat,
-        private_to=private_to,
-    )
+    event = table_rows.append_event(table, table.seq, kind, payload, actor.seat, private_to)
     table.snapshot = game.to_json(state)
     if game.is_terminal(state):
         table.status = Table.Status.FINISHED
     elif table.status == Table.Status.FINISHED:
         table.status = Table.Status.PLAYING
-    table.save(update_fields=["seq", "snapshot", "status", "updated_at"])
+    table_rows.save_progress(table)
     seq = table.seq
 
     def committed() -> None:

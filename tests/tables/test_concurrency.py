@@ -12,6 +12,7 @@ from django.db import connection, connections
 from companion.tables import services
 from companion.tables.errors import StaleSeq
 from companion.tables.models import Event, Table
+from tests.tables.test_table_rows import same_as_the_orm
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 
@@ -56,3 +57,7 @@ def test_four_threads_one_winner_per_seq(dealt_table):
     seqs = list(Event.objects.filter(table_id=table_id).values_list("seq", flat=True))
     assert seqs == list(range(1, table.seq + 1))  # no gap, no double
     assert services.replay(table) == services.load_state(table)
+
+
+def test_the_play_statements_give_what_the_orm_gives_on_postgresql(api_table):
+    same_as_the_orm(api_table.id)
