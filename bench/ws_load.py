@@ -3,12 +3,15 @@
 PostgreSQL, Redis (channel layer, broker, cache), a separate Celery worker and **two** Daphne
 processes sharing the channel layer (as behind a load balancer), started with the commands of
 docker-compose.yml (tests/topology.py). Each table has four real websocket clients
-(`?format=json`), spread over both Daphne processes, and a driver that submits the plays of
-its first round through the JSON API — the deal, each seat's hand, the exchange, then the
+(`?format=json`), spread over both Daphne processes, and a driver that submits its game
+through the JSON API, round after round — the deal (after a reshuffle when the stock is
+short), each seat's hand drawn from the stock as a real deck deals it, the exchange, then the
 card plays, each chosen from the mover's own view as the server pushed it — one every
 `--pace` seconds (a human pace is a few seconds; 0 is as fast as the server answers). The API
-calls alternate between the two Daphne processes too. A table whose round is over is
-replaced by a new one, so N tables stay busy until `--seconds` have passed.
+calls alternate between the two Daphne processes too. N tables stay busy until `--seconds`
+have passed, as tables in the middle of their games. ``--rounds 1`` closes a table after its
+first round and opens a new one instead (the benchmark before 2026-11-25: a new table and four
+new websockets every round, about every 40 s per table at pace 2).
 
 Measured: play submit latency (POST → response), fan-out latency (the response → the moment
 the last of the table's four phones has a state at least that new; an update that arrives
@@ -32,6 +35,7 @@ import resource
 import sys
 import tempfile
 import time
+from collections import Counter
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -48,6 +52,8 @@ from websockets.asyncio.client import connect
 from websockets.exceptions import InvalidHandshake
 
 from companion.engines import get_game
+from companion.engines.dog.cards import DECK, TOKEN
+from companion.engines.dog.state import deal_size
 from tests.services import POSTGRES_URL, http_json
 from tests.topology import Topology, running_topology
 
@@ -135,6 +141,7 @@ class Stats:
     plays: int = 0
     refused: int = 0
     tables: int = 0
+    rounds: int = 0
     lost_details: list[str] = field(default_factory=list)
     gaps: int = 0
     retried_connects: int = 0
@@ -143,8 +150,9 @@ class Stats:
 
 class Load:
     def __init__(self, top: Topology, pace: float, seconds: float, seed: int,
-                 keep_alive: bool = True) -> None:
+                 keep_alive: bool = True, rounds: float = float("inf")) -> None:
         self.top = top
+        self.rounds = rounds
         self.http = KeptAlive().call if keep_alive else http_json
         self.pace = pace
         self.until = time.perf_counter() + seconds
@@ -209,9 +217,11 @@ class Load:
 
     async def table(self, index: int) -> None:
         while time.perf_counter() < self.until:
-            await self.one_round(index)
+            await self.one_table(index)
 
-    async def one_round(self, index: int) -> None:
+    async def one_table(self, index: int) -> None:
+        """A table: created, its four phones connected, then rounds played (``--rounds``, or
+        until the time is up) before it is closed."""
         created, _ = await self.api("POST", "/api/tables", {"game": "dog"})
         tid, host = created["id"], created["host_token"]
         tokens = []
@@ -254,25 +264,53 @@ class Load:
                     await asyncio.sleep(self.pace * (0.5 + self.rng.random()))
 
             plays = f"/api/tables/{tid}/plays?state=0"  # the phones follow the websocket
-            await submit(plays, {"action": "deal", "expected_seq": seq}, host)
-            for s, cards in HANDS.items():
-                await submit(
-                    f"/api/tables/{tid}/hand", {"cards": cards, "expected_seq": seq}, tokens[s],
-                    "PUT",
-                )
-            for s, card in enumerate(GIFTS):
-                await submit(plays, {"action": f"give {card}", "expected_seq": seq}, tokens[s])
-            while time.perf_counter() < self.until:
-                state = await self.position(phones, seq)
-                if state is None or DOG.phase(state) != "play":
-                    break  # the round is over (the next deal) or the game
-                mover = DOG.to_move(state)
-                view = await self.position([phones[mover]], seq)
-                if view is None:
-                    break  # the mover's phone is 10 s behind: the round ends (counted below)
-                action = self.rng.choice(DOG.legal_actions(view))
-                text = DOG.format_action(view, action)
-                await submit(plays, {"action": text, "expected_seq": seq}, tokens[mover])
+            rounds = 0
+            out: Counter[str] = Counter()  # the cards dealt since the stock was last shuffled
+            while time.perf_counter() < self.until and rounds < self.rounds:
+                rounds += 1
+                self.stats.rounds += 1
+                if rounds > 1:  # the discard pile becomes the stock when the stock is short
+                    before = await self.position(phones, seq)
+                    if before is None:
+                        break
+                    first = DOG.format_action(before, DOG.legal_actions(before)[0])
+                    if first == "reshuffle":
+                        await submit(plays, {"action": first, "expected_seq": seq}, host)
+                        out.clear()
+                await submit(plays, {"action": "deal", "expected_seq": seq}, host)
+                if rounds == 1:
+                    hands = HANDS
+                else:  # from the stock, as a real deck deals them
+                    dealt = await self.position(phones, seq)
+                    if dealt is None:
+                        break
+                    hands = self.deal(dealt, out)
+                out.update(card for cards in hands.values() for card in cards)
+                for s, cards in hands.items():
+                    await submit(
+                        f"/api/tables/{tid}/hand", {"cards": cards, "expected_seq": seq},
+                        tokens[s], "PUT",
+                    )
+                for _ in range(4):  # the exchange, in the engine's order
+                    state = await self.position(phones, seq)
+                    if state is None:
+                        break
+                    s = DOG.to_move(state)
+                    gift = GIFTS[s] if rounds == 1 else hands[s][0]
+                    await submit(plays, {"action": f"give {gift}", "expected_seq": seq}, tokens[s])
+                while time.perf_counter() < self.until:
+                    state = await self.position(phones, seq)
+                    if state is None or DOG.phase(state) != "play":
+                        break  # the round is over (the next deal) or the game
+                    mover = DOG.to_move(state)
+                    view = await self.position([phones[mover]], seq)
+                    if view is None:
+                        break  # the mover's phone is 10 s behind: the round ends (counted below)
+                    action = self.rng.choice(DOG.legal_actions(view))
+                    text = DOG.format_action(view, action)
+                    await submit(plays, {"action": text, "expected_seq": seq}, tokens[mover])
+                if state is None or DOG.is_terminal(state):
+                    break
             # Every phone should get the last play: wait for it (an update later than this
             # counts as lost).
             deadline = time.perf_counter() + GRACE_S
@@ -286,6 +324,18 @@ class Load:
             for task in listeners:
                 task.cancel()
         self.account(phones, accepted)
+
+    def deal(self, view, out: Counter[str]) -> dict[int, list[str]]:
+        """Each seat's hand for the round just dealt, drawn from the stock: the deck less the
+        cards dealt since it was last shuffled (every one of them is in the discard pile now,
+        played or thrown away)."""
+        stock = [TOKEN[k] for k in range(len(DECK)) for _ in range(DECK[k])]
+        for card, count in out.items():
+            for _ in range(count):
+                stock.remove(card)
+        self.rng.shuffle(stock)
+        size = deal_size(view)
+        return {s: stock[s * size:(s + 1) * size] for s in range(4)}
 
     async def position(self, phones: list[Phone], seq: int):
         """The engine state of the first phone once it has caught up with `seq`."""
@@ -345,8 +395,8 @@ def cpu_and_memory(top: Topology) -> dict[str, tuple[float, float]]:
 
 
 async def run(top: Topology, tables: int, seconds: float, pace: float, seed: int,
-              keep_alive: bool = True) -> Stats:
-    load = Load(top, pace, seconds, seed, keep_alive)
+              keep_alive: bool = True, rounds: float = float("inf")) -> Stats:
+    load = Load(top, pace, seconds, seed, keep_alive, rounds)
     await asyncio.gather(*(load.table(i) for i in range(tables)))
     return load.stats
 
@@ -373,6 +423,9 @@ def main(argv: list[str] | None = None) -> Stats:
     parser.add_argument("--connection", choices=("keep-alive", "close"), default="keep-alive",
                         help="the drivers' HTTP connections: kept open between calls, as a "
                              "browser does, or one per call")
+    parser.add_argument("--rounds", type=int, default=0,
+                        help="rounds a table plays before it is closed and a new one opened "
+                             "(its phones connect anew); 0: a whole game, until the time is up")
     args = parser.parse_args(argv)
     with (
         tempfile.TemporaryDirectory() as workdir,
@@ -384,7 +437,7 @@ def main(argv: list[str] | None = None) -> Stats:
         busy_before = machine_busy()
         started = time.perf_counter()
         stats = asyncio.run(run(top, args.tables, args.seconds, args.pace, args.seed,
-                                args.connection == "keep-alive"))
+                                args.connection == "keep-alive", args.rounds or float("inf")))
         elapsed = time.perf_counter() - started
         after = cpu_and_memory(top)
         own = resource.getrusage(resource.RUSAGE_SELF)
@@ -397,13 +450,14 @@ def main(argv: list[str] | None = None) -> Stats:
                     print(f"{log.name}: {line[:300]}")
     submit_ms = [1000 * s for s in stats.submit]
     fanout_ms = [1000 * s for s in stats.fanout]
+    each = f"{args.rounds} round(s) each" if args.rounds else "each playing until the time is up"
     print(f"{args.tables} tables × 4 phones on 2 Daphne processes, pace {args.pace} s, "
           f"HTTP connections {args.connection}, "
           f"{elapsed:.0f} s: {stats.plays} plays ({stats.plays / elapsed:.1f}/s), "
-          f"{stats.tables} table rounds, {stats.refused} refused, "
+          f"{stats.tables} tables ({each}), {stats.rounds} rounds, {stats.refused} refused, "
           f"{stats.retried_connects} websocket handshakes tried again")
     if stats.unconnected_tables:
-        print(f"{stats.unconnected_tables} table rounds not played: a phone's websocket was "
+        print(f"{stats.unconnected_tables} tables not played: a phone's websocket was "
               f"refused {CONNECT_ATTEMPTS} times")
     print(f"submit ms: p50 {pct(submit_ms, 0.5):.1f} p95 {pct(submit_ms, 0.95):.1f} "
           f"max {max(submit_ms, default=0):.1f}")
