@@ -3,6 +3,7 @@ side, and without this each of them would miss the cache and make the same thing
 
 from __future__ import annotations
 
+import asyncio
 import threading
 from collections.abc import Callable, Hashable
 from typing import Any
@@ -27,6 +28,8 @@ class SingleFlight:
             if leader:
                 flight = self._flights[key] = threading.Event()
         if not leader:
+            if _on_event_loop():  # never block a server's loop: make it here instead
+                return make()
             flight.wait(self.wait_s)
             found = cached()
             return found if found is not None else make()
@@ -36,3 +39,11 @@ class SingleFlight:
             with self._lock:
                 self._flights.pop(key, None)
             flight.set()
+
+
+def _on_event_loop() -> bool:
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:
+        return False
+    return True

@@ -195,3 +195,80 @@ def test_another_process_renders_a_play_from_its_announcement_without_a_query(
     base_frames(before)
     assert pushes(seq, before.seq) == absorbed  # as rendered from the database
     assert all(push["seq"] == seq and push["base"] == before.seq for push in absorbed)
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_a_json_phone_gets_a_play_rendered_on_the_loop_or_else_in_a_thread(
+    dealt_table, monkeypatch
+):
+    """With the row, log and state of the new seq in the process's caches (the play was
+    recorded here, or its announcement brought them), a JSON phone's delta is rendered on the
+    event loop (no thread hop). When they are not there the render would read the database,
+    which Django refuses on the loop: it runs in a thread then, and the phone gets the same."""
+    from companion.tables import consumers, live, realtime
+
+    t = dealt_table
+    threaded: list[tuple] = []
+    in_thread = consumers.TableConsumer.__dict__["_render"]  # the unbound SyncToAsync
+
+    async def counted(self, *args):
+        threaded.append(args)
+        return await in_thread(self, *args)
+
+    monkeypatch.setattr(consumers.TableConsumer, "_render", counted)
+    phone = await connect(t.id, t.tokens[1])
+    first = await receive_state(phone)
+    threaded.clear()
+
+    seq = await play(t.id, 0, "1 K")
+    warm = await receive_state(phone)
+    assert warm["seq"] == seq and phone.last["type"] == "delta"
+    assert threaded == []  # rendered on the loop
+
+    send = realtime.group_send_sync
+
+    def cold(group, message):  # as if another process had recorded it, its message lost
+        state_cache.clear()
+        live.forget(t.id)
+        message = {k: v for k, v in message.items() if k != "news"}
+        send(group, message)
+
+    monkeypatch.setattr(realtime, "group_send_sync", cold)
+    seq = await play(t.id, 1, "1 K")
+    state = await receive_state(phone)
+    assert state["seq"] == seq and len(threaded) == 1  # in a thread, from the database
+    assert state["history"][-1]["seq"] == seq and first["seq"] < warm["seq"] < seq
+    await phone.disconnect()
+
+
+def test_a_render_on_the_event_loop_never_waits_for_another_thread():
+    """SingleFlight: a follower on an event loop makes the thing itself instead of blocking the
+    loop until the leading thread is done."""
+    import asyncio
+
+    from companion.tables.single_flight import SingleFlight
+
+    flights = SingleFlight(wait_s=30)
+    started, release = threading.Event(), threading.Event()
+
+    def slow():
+        started.set()
+        release.wait(30)
+        return "from the thread"
+
+    leader = threading.Thread(target=lambda: flights.run("k", lambda: None, slow))
+    leader.start()
+    started.wait(5)
+
+    async def on_the_loop():
+        return flights.run("k", lambda: None, lambda: "made on the loop")
+
+    got: list = []  # on a thread of its own: Playwright may hold the main thread's loop
+    runner = threading.Thread(target=lambda: got.append(asyncio.run(on_the_loop())))
+    try:
+        runner.start()
+        runner.join(10)
+        assert got == ["made on the loop"]
+    finally:
+        release.set()
+        leader.join()
