@@ -146,6 +146,8 @@ class Stats:
     gaps: int = 0
     retried_connects: int = 0
     unconnected_tables: int = 0
+    #: (web CPU s, plays) after ``--warmup``: the steady state, without the tables' set-up
+    warm: tuple[float, int] | None = None
 
 
 class Load:
@@ -395,10 +397,25 @@ def cpu_and_memory(top: Topology) -> dict[str, tuple[float, float]]:
 
 
 async def run(top: Topology, tables: int, seconds: float, pace: float, seed: int,
-              keep_alive: bool = True, rounds: float = float("inf")) -> Stats:
+              keep_alive: bool = True, rounds: float = float("inf"),
+              warmup: float = 0.0) -> Stats:
     load = Load(top, pace, seconds, seed, keep_alive, rounds)
+
+    async def mark() -> None:  # the web CPU and plays so far, once the tables are set up
+        await asyncio.sleep(warmup)
+        load.stats.warm = (web_cpu(top), load.stats.plays)
+
+    marker = asyncio.create_task(mark()) if 0 < warmup < seconds else None
     await asyncio.gather(*(load.table(i) for i in range(tables)))
+    if marker is not None:
+        await marker
+        cpu, plays = load.stats.warm
+        load.stats.warm = (web_cpu(top) - cpu, load.stats.plays - plays)
     return load.stats
+
+
+def web_cpu(top: Topology) -> float:
+    return sum(cpu for name, (cpu, _) in cpu_and_memory(top).items() if name.startswith("web"))
 
 
 def load_hands() -> None:
@@ -426,6 +443,9 @@ def main(argv: list[str] | None = None) -> Stats:
     parser.add_argument("--rounds", type=int, default=0,
                         help="rounds a table plays before it is closed and a new one opened "
                              "(its phones connect anew); 0: a whole game, until the time is up")
+    parser.add_argument("--warmup", type=float, default=20.0,
+                        help="seconds after which the web CPU per play is measured again, "
+                             "for the steady state (the tables set up, their phones connected)")
     args = parser.parse_args(argv)
     with (
         tempfile.TemporaryDirectory() as workdir,
@@ -437,7 +457,8 @@ def main(argv: list[str] | None = None) -> Stats:
         busy_before = machine_busy()
         started = time.perf_counter()
         stats = asyncio.run(run(top, args.tables, args.seconds, args.pace, args.seed,
-                                args.connection == "keep-alive", args.rounds or float("inf")))
+                                args.connection == "keep-alive", args.rounds or float("inf"),
+                                args.warmup))
         elapsed = time.perf_counter() - started
         after = cpu_and_memory(top)
         own = resource.getrusage(resource.RUSAGE_SELF)
@@ -463,15 +484,19 @@ def main(argv: list[str] | None = None) -> Stats:
           f"max {max(submit_ms, default=0):.1f}")
     print(f"fan-out ms (response → all 4 phones): p50 {pct(fanout_ms, 0.5):.1f} "
           f"p95 {pct(fanout_ms, 0.95):.1f} max {max(fanout_ms, default=0):.1f}")
-    web_cpu = 0.0
+    web_total = 0.0
     for name, (cpu, rss) in after.items():
         used = cpu - before.get(name, (0.0, 0.0))[0]
         if name.startswith("web"):
-            web_cpu += used
+            web_total += used
         print(f"{name}: {100 * used / elapsed:.0f}% of a core, {rss:.0f} MB resident")
     # the cost that limits the load: CPU of the web processes per play (phones' connections
     # and table set-up included)
-    print(f"web CPU per play: {1000 * web_cpu / max(stats.plays, 1):.1f} ms")
+    print(f"web CPU per play: {1000 * web_total / max(stats.plays, 1):.1f} ms")
+    if stats.warm is not None:
+        cpu, plays = stats.warm
+        print(f"web CPU per play after the first {args.warmup:.0f} s (set-up done): "
+              f"{1000 * cpu / max(plays, 1):.1f} ms over {plays} plays")
     busy = (busy_after[0] - busy_before[0]) / (busy_after[1] - busy_before[1])
     print(f"load generator (this process: phones and drivers): {100 * own_cpu / elapsed:.0f}% "
           f"of a core; the whole machine ({os.cpu_count()} cores, PostgreSQL and Redis "
