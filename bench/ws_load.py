@@ -290,7 +290,7 @@ class Load:
                 out.update(card for cards in hands.values() for card in cards)
                 for s, cards in hands.items():
                     await submit(
-                        f"/api/tables/{tid}/hand", {"cards": cards, "expected_seq": seq},
+                        f"/api/tables/{tid}/hand?state=0", {"cards": cards, "expected_seq": seq},
                         tokens[s], "PUT",
                     )
                 for _ in range(4):  # the exchange, in the engine's order

@@ -461,7 +461,9 @@ def hints(request: HttpRequest, table_id: str, body: HintBody) -> JsonResponse:
     **documented({201: (HandEntered, "recorded")}, 401, 403, 404, 409, 422),
 )
 @decorate_view(json_body)
-def hand(request: HttpRequest, table_id: str, body: HandBody) -> JsonResponse:
+def hand(
+    request: HttpRequest, table_id: str, body: HandBody, state: StateQuery = None
+) -> JsonResponse:
     table, actor = request.auth.table, request.auth.actor
     if actor.seat is None:
         raise Forbidden("only a seat can enter its own hand", code="not_a_seat")
@@ -469,7 +471,7 @@ def hand(request: HttpRequest, table_id: str, body: HandBody) -> JsonResponse:
         raise BadInput('cards is a list of card tokens, e.g. ["7", "4", "swap"]', code="bad_cards")
     text = services.hand_notation(table, actor.seat, body.cards)
     recorded = services.record_action(table_id, actor, text, body.expected_seq)
-    return _answer(
-        {"seq": recorded.event.seq, "state": selectors.table_json(recorded.table, actor)},
-        201,
-    )
+    answer: dict[str, Any] = {"seq": recorded.event.seq}
+    if state != "0":
+        answer["state"] = selectors.table_json(recorded.table, actor)
+    return _answer(answer, 201)

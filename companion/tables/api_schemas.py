@@ -232,7 +232,7 @@ class Corrected(Answer):
 
 class HandEntered(Answer):
     seq: int
-    state: TableAnswer
+    state: TableAnswer | None = Field(None, description="left out with ?state=0")
 
 
 class Ruling(Answer):

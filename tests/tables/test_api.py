@@ -8,6 +8,7 @@ import pytest
 from companion.engines import available_games
 from companion.tables import services
 from companion.tables.models import Event, Table
+from tests.conftest import HANDS
 
 pytestmark = pytest.mark.django_db
 
@@ -258,3 +259,14 @@ def test_a_known_token_needs_no_read_of_the_table_before_the_play(dealt_table):
     # a token of another seat of the same table is still refused where it may not play
     refused = t.play("1 K", t.tokens[3])
     assert refused.status_code == 403 and refused.json()["error"]["code"] == "not_your_turn"
+
+
+def test_state_0_leaves_the_state_out_of_a_play_and_a_hand_answer(api_table):
+    t = api_table
+    dealt = t.call("post", "/plays?state=0", {"action": "deal", "expected_seq": t.seq()}, t.host)
+    assert dealt.status_code == 201 and set(dealt.json()) == {"seq", "action"}
+    cards = HANDS[0]
+    short = t.call("put", "/hand?state=0", {"cards": cards, "expected_seq": t.seq()}, t.tokens[0])
+    assert short.status_code == 201 and set(short.json()) == {"seq"}
+    full = t.call("put", "/hand", {"cards": HANDS[1], "expected_seq": t.seq()}, t.tokens[1])
+    assert full.status_code == 201 and full.json()["state"]["seq"] == full.json()["seq"]
