@@ -146,6 +146,9 @@ class Stats:
     gaps: int = 0
     retried_connects: int = 0
     unconnected_tables: int = 0
+    submit_at: list[float] = field(default_factory=list)  # when each answer came
+    fanout_at: list[float] = field(default_factory=list)
+    warm_from: float = 0.0  # perf_counter at the end of ``--warmup``
     #: (web CPU s, plays) after ``--warmup``: the steady state, without the tables' set-up
     warm: tuple[float, int] | None = None
 
@@ -260,6 +263,7 @@ class Load:
                     raise RuntimeError(f"{path}: {exc.code} {exc.read()[:200]!r}") from exc
                 seq = answer["seq"]
                 self.stats.submit.append(took)
+                self.stats.submit_at.append(time.perf_counter())
                 self.stats.plays += 1
                 accepted.append((seq, time.perf_counter()))
                 if self.pace:
@@ -369,6 +373,7 @@ class Load:
                     arrivals.append(min(later))
             if len(arrivals) == len(phones):
                 self.stats.fanout.append(max(0.0, max(arrivals) - answered))
+                self.stats.fanout_at.append(answered)
         self.stats.duplicated += sum(p.duplicates for p in phones)
         self.stats.gaps += sum(p.gaps for p in phones)
 
@@ -404,6 +409,7 @@ async def run(top: Topology, tables: int, seconds: float, pace: float, seed: int
     async def mark() -> None:  # the web CPU and plays so far, once the tables are set up
         await asyncio.sleep(warmup)
         load.stats.warm = (web_cpu(top), load.stats.plays)
+        load.stats.warm_from = time.perf_counter()
 
     marker = asyncio.create_task(mark()) if 0 < warmup < seconds else None
     await asyncio.gather(*(load.table(i) for i in range(tables)))
@@ -497,6 +503,13 @@ def main(argv: list[str] | None = None) -> Stats:
         cpu, plays = stats.warm
         print(f"web CPU per play after the first {args.warmup:.0f} s (set-up done): "
               f"{1000 * cpu / max(plays, 1):.1f} ms over {plays} plays")
+        late_submit = [1000 * s for s, at in zip(stats.submit, stats.submit_at, strict=True)
+                       if at >= stats.warm_from]
+        late_fanout = [1000 * s for s, at in zip(stats.fanout, stats.fanout_at, strict=True)
+                       if at >= stats.warm_from]
+        print(f"after the first {args.warmup:.0f} s: submit ms p50 {pct(late_submit, 0.5):.1f} "
+              f"p95 {pct(late_submit, 0.95):.1f}; fan-out ms p50 {pct(late_fanout, 0.5):.1f} "
+              f"p95 {pct(late_fanout, 0.95):.1f}")
     busy = (busy_after[0] - busy_before[0]) / (busy_after[1] - busy_before[1])
     print(f"load generator (this process: phones and drivers): {100 * own_cpu / elapsed:.0f}% "
           f"of a core; the whole machine ({os.cpu_count()} cores, PostgreSQL and Redis "
