@@ -63,6 +63,7 @@ DOG = get_game("dog")
 HANDS: dict[int, list[str]] = {}
 GIFTS = ["5", "3", "2", "9"]  # one card of each seat's HANDS for the exchange
 GRACE_S = 30.0
+KINDS = ("deal", "reshuffle", "hand", "give")
 CONNECT_ATTEMPTS = 8  # how long a phone may take to get a play before it counts as lost
 
 
@@ -147,6 +148,7 @@ class Stats:
     retried_connects: int = 0
     unconnected_tables: int = 0
     submit_at: list[float] = field(default_factory=list)  # when each answer came
+    submit_kind: list[str] = field(default_factory=list)  # deal, hand, give… or "card play"
     fanout_at: list[float] = field(default_factory=list)
     warm_from: float = 0.0  # perf_counter at the end of ``--warmup``
     #: (web CPU s, plays) after ``--warmup``: the steady state, without the tables' set-up
@@ -264,6 +266,8 @@ class Load:
                 seq = answer["seq"]
                 self.stats.submit.append(took)
                 self.stats.submit_at.append(time.perf_counter())
+                kind = "hand" if "cards" in body else body["action"].split()[0]
+                self.stats.submit_kind.append(kind if kind in KINDS else "card play")
                 self.stats.plays += 1
                 accepted.append((seq, time.perf_counter()))
                 if self.pace:
@@ -510,6 +514,12 @@ def main(argv: list[str] | None = None) -> Stats:
         print(f"after the first {args.warmup:.0f} s: submit ms p50 {pct(late_submit, 0.5):.1f} "
               f"p95 {pct(late_submit, 0.95):.1f}; fan-out ms p50 {pct(late_fanout, 0.5):.1f} "
               f"p95 {pct(late_fanout, 0.95):.1f}")
+    by_kind = {}
+    for took, kind in zip(stats.submit, stats.submit_kind, strict=True):
+        by_kind.setdefault(kind, []).append(1000 * took)
+    print("submit ms by kind: " + "; ".join(
+        f"{kind} ×{len(v)} p50 {pct(v, 0.5):.0f} p95 {pct(v, 0.95):.0f}"
+        for kind, v in sorted(by_kind.items())))
     busy = (busy_after[0] - busy_before[0]) / (busy_after[1] - busy_before[1])
     print(f"load generator (this process: phones and drivers): {100 * own_cpu / elapsed:.0f}% "
           f"of a core; the whole machine ({os.cpu_count()} cores, PostgreSQL and Redis "
