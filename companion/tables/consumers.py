@@ -186,7 +186,7 @@ class TableConsumer(HintWatchdog, AsyncWebsocketConsumer):
 
     @render_in_thread  # not the one shared thread: phones connect side by side
     def _authenticate(self) -> bool:
-        table = Table.objects.filter(id=self.table_id).first()
+        table = services.read_table(self.table_id)  # with its seats, for actor_for
         if table is None:
             return False
         cookies = self.scope.get("cookies", {})
@@ -210,7 +210,10 @@ class TableConsumer(HintWatchdog, AsyncWebsocketConsumer):
         the table's row comes from the process's cache when another phone rendered it already
         (all phones of a table render each play at once)."""
         def load() -> Table:
-            return Table.objects.prefetch_related("seats").get(id=self.table_id)
+            table = services.read_table(self.table_id)
+            if table is None:
+                raise Table.DoesNotExist(self.table_id)
+            return table
 
         table = state_cache.table_at(self.table_id, seq, load) if seq is not None else load()
         view = live.View.of(self.table_id, self.format, self.actor, self.language)
