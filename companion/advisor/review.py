@@ -1,6 +1,8 @@
 """The coach's review of one play: was there a clearly better one, and by how much?
 
-From the seat's view *before* the play (what it knew then), in two phases:
+From the seat's view *before* the play (what it knew then). DOG: sequential halving among the
+plays on shared samples (advisor/dog_review.py); Life is Life: every play valued on shared
+samples (advisor/lifeislife_review.py); any other game (HIT) in two phases:
 
 1. a search over every legal play (``FIRST_SHARE`` of the budget) finds the best candidate;
 2. if the played move is not it, a search over just the two (the rest of the budget) compares
@@ -21,7 +23,7 @@ from typing import Any
 
 from companion.engines.base import Game
 
-from . import lifeislife_review
+from . import dog_review, lifeislife_review
 from .ismcts import search
 
 #: loss (win-chance points, 0..1) below which a play is "good"
@@ -80,6 +82,14 @@ def review(
 
     if game.name in _VALUERS:  # every play valued on the same samples (Life is Life)
         return _review_all(game, view, seat, played, legal, budget_ms, iterations, seed, clock)
+    if game.name in _HALVING:  # sequential halving on shared samples (DOG)
+        found = dog_review.valued_plays(game, view, seat, played, legal, budget_ms=budget_ms,
+                                        playouts=iterations, seed=seed, clock=clock)
+        played_value = found.values[played][1]
+        best_value = found.values[found.best][1]
+        loss = best_value - played_value
+        return Review(label_for(loss), loss, played, found.best, played_value, best_value,
+                      found.playouts, found.values)
 
     def part(share: float) -> dict[str, Any]:
         if iterations is not None:
@@ -104,6 +114,10 @@ def review(
         best, best_value, loss = played, played_value, 0.0
     return Review(label_for(loss), loss, played, best, played_value, best_value, done, values)
 
+
+#: games whose best play is found by sequential halving on shared samples (advisor/dog_review.py;
+#: with an iteration count: that many plays valued)
+_HALVING = {"dog"}
 
 #: games whose plays are all valued on shared samples instead of searched (see `_review_all`):
 #: the valuation, and the order among plays of exactly equal value (lower first)
