@@ -88,25 +88,27 @@ class TableConsumer(HintWatchdog, AsyncWebsocketConsumer):
         self.format = "json" if query.get("format") == ["json"] else "html"
         # Fragments come in the phone's language (its switcher cookie or Accept-Language).
         self.language = language_from_scope(self.scope)
+        # The table's announcements first, then the read: a play committed after the read is
+        # announced to this connection (handled once connect() is done), none falls between.
+        self.group = realtime.table_group(self.table_id)
+        await self.channel_layer.group_add(self.group, self.channel_name)
         try:
-            found = await self._authenticate()
+            opened = await self._open()
         except DATABASE_DOWN:
             await self._unavailable()
             return
-        if not found:
+        if opened is None:
             await self.close(code=4404)
             return
-        self.group = realtime.table_group(self.table_id)
-        await self.channel_layer.group_add(self.group, self.channel_name)
         # Hints go to the asking seat's own group, which only that seat's phones join.
         self.seat_group = None
         if self.actor is not None and self.actor.seat is not None:
             self.seat_group = seat_group(self.table_id, self.actor.seat)
             await self.channel_layer.group_add(self.seat_group, self.channel_name)
-        self.sent_seq = -1  # the newest state this connection has been sent
         self.behind_since: float | None = None  # see live_sweep
         await self.accept()
-        await self._push(force=True)
+        self.sent_seq, text = opened  # the newest state this connection has been sent
+        await self.send(text_data=text)
         live_sweep.follow(self)
 
     async def disconnect(self, code: int) -> None:
@@ -185,10 +187,18 @@ class TableConsumer(HintWatchdog, AsyncWebsocketConsumer):
     # -- internals -------------------------------------------------------------------------
 
     @render_in_thread  # not the one shared thread: phones connect side by side
-    def _authenticate(self) -> bool:
-        table = services.read_table(self.table_id)  # with its seats, for actor_for
+    @in_connection_language
+    def _open(self) -> tuple[int, str] | None:
+        """Who this connection is and its first full view, from one read of the table and its
+        seats (one thread hop); None when there is no such table."""
+        table = services.read_table(self.table_id)
         if table is None:
-            return False
+            return None
+        self.actor = self._actor(table)
+        view = live.View.of(self.table_id, self.format, self.actor, self.language)
+        return table.seq, live.full(table, self.actor, view)
+
+    def _actor(self, table: Table) -> services.Actor | None:
         cookies = self.scope.get("cookies", {})
         tokens = [
             token_from_cookie(cookies.get(cookie_name(self.table_id, role), ""), self.table_id)
@@ -198,8 +208,7 @@ class TableConsumer(HintWatchdog, AsyncWebsocketConsumer):
             if name == b"authorization" and value.lower().startswith(b"bearer "):
                 tokens.append(value[7:].decode("latin-1").strip())
         scribe = cookies.get(scribe_cookie(self.table_id)) == "1"
-        self.actor = services.actor_for(table, *tokens, scribe=scribe)
-        return True
+        return services.actor_for(table, *tokens, scribe=scribe)
 
     @in_connection_language
     def _render_now(
