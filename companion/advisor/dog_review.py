@@ -114,8 +114,13 @@ def valued_plays(
             now = clock()
             end_time = now + max(0.0, deadline - now) * share  # type: ignore[operator]
         in_round = 0
-        while True:
-            if in_round:  # at least one sample per round
+        if playouts is None and r and drawn:
+            # past the whole budget already: this round only halves on the samples so far
+            now = clock()
+            if now + (now - started) / done * len(valued) > deadline:  # type: ignore[operator]
+                in_round = -1
+        while in_round >= 0:
+            if in_round:  # at least one sample per round (while the budget lasts)
                 if playouts is not None:
                     if done + len(valued) > end_count:
                         break
