@@ -11,7 +11,11 @@ card plays, each chosen from the mover's own view as the server pushed it — on
 calls alternate between the two Daphne processes too. N tables stay busy until `--seconds`
 have passed, as tables in the middle of their games. ``--rounds 1`` closes a table after its
 first round and opens a new one instead (the benchmark before 2026-11-25: a new table and four
-new websockets every round, about every 40 s per table at pace 2).
+new websockets every round, about every 40 s per table at pace 2). ``--ramp S`` opens the
+tables one after another over S seconds instead of all in the same second (as a load test's
+ramp-up; 0, the default, is the start-up storm of every figure before 2026-11-25's), and
+``--timeline`` prints the submit latency per 10 s, which shows where a tail comes from.
+``--webs N`` runs N Daphne processes instead of two (the capacity model's "a third process").
 
 Measured: play submit latency (POST → response), fan-out latency (the response → the moment
 the last of the table's four phones has a state at least that new; an update that arrives
@@ -150,6 +154,7 @@ class Stats:
     submit_at: list[float] = field(default_factory=list)  # when each answer came
     submit_kind: list[str] = field(default_factory=list)  # deal, hand, give… or "card play"
     fanout_at: list[float] = field(default_factory=list)
+    started: float = 0.0  # perf_counter when the first table opened
     warm_from: float = 0.0  # perf_counter at the end of ``--warmup``
     #: (web CPU s, plays) after ``--warmup``: the steady state, without the tables' set-up
     warm: tuple[float, int] | None = None
@@ -157,8 +162,11 @@ class Stats:
 
 class Load:
     def __init__(self, top: Topology, pace: float, seconds: float, seed: int,
-                 keep_alive: bool = True, rounds: float = float("inf")) -> None:
+                 keep_alive: bool = True, rounds: float = float("inf"),
+                 ramp: float = 0.0, tables: int = 1) -> None:
         self.top = top
+        self.ramp, self.tables = ramp, tables
+        self.started = time.perf_counter()
         self.rounds = rounds
         self.http = KeptAlive().call if keep_alive else http_json
         self.pace = pace
@@ -223,6 +231,7 @@ class Load:
             phone.changed.set()
 
     async def table(self, index: int) -> None:
+        await asyncio.sleep(self.ramp * index / self.tables)  # --ramp: one after another
         while time.perf_counter() < self.until:
             await self.one_table(index)
 
@@ -407,8 +416,9 @@ def cpu_and_memory(top: Topology) -> dict[str, tuple[float, float]]:
 
 async def run(top: Topology, tables: int, seconds: float, pace: float, seed: int,
               keep_alive: bool = True, rounds: float = float("inf"),
-              warmup: float = 0.0) -> Stats:
-    load = Load(top, pace, seconds, seed, keep_alive, rounds)
+              warmup: float = 0.0, ramp: float = 0.0) -> Stats:
+    load = Load(top, pace, seconds, seed, keep_alive, rounds, ramp, tables)
+    load.stats.started = load.started
 
     async def mark() -> None:  # the web CPU and plays so far, once the tables are set up
         await asyncio.sleep(warmup)
@@ -422,6 +432,17 @@ async def run(top: Topology, tables: int, seconds: float, pace: float, seed: int
         cpu, plays = load.stats.warm
         load.stats.warm = (web_cpu(top) - cpu, load.stats.plays - plays)
     return load.stats
+
+
+def print_timeline(stats: Stats, step: float = 10.0) -> None:
+    """Submit latency per ``step`` seconds of the run: answers, p50 and p95 (ms)."""
+    bins: dict[int, list[float]] = {}
+    for took, at in zip(stats.submit, stats.submit_at, strict=True):
+        bins.setdefault(int((at - stats.started) // step), []).append(1000 * took)
+    for index in sorted(bins):
+        v = bins[index]
+        print(f"  {index * step:4.0f}–{(index + 1) * step:.0f} s: {len(v):5d} answers, "
+              f"submit ms p50 {pct(v, 0.5):5.0f} p95 {pct(v, 0.95):5.0f}")
 
 
 def web_cpu(top: Topology) -> float:
@@ -456,11 +477,17 @@ def main(argv: list[str] | None = None) -> Stats:
     parser.add_argument("--warmup", type=float, default=20.0,
                         help="seconds after which the web CPU per play is measured again, "
                              "for the steady state (the tables set up, their phones connected)")
+    parser.add_argument("--ramp", type=float, default=0.0,
+                        help="seconds over which the tables open one after another "
+                             "(0: all at once)")
+    parser.add_argument("--webs", type=int, default=2, help="Daphne processes")
+    parser.add_argument("--timeline", action="store_true",
+                        help="the submit latency per 10 s as well")
     args = parser.parse_args(argv)
     with (
         tempfile.TemporaryDirectory() as workdir,
         running_topology(POSTGRES_URL, args.redis_url, Path(workdir), args.worker_concurrency,
-                         webs=2) as top,
+                         webs=args.webs) as top,
     ):
         before = cpu_and_memory(top)
         own_before = resource.getrusage(resource.RUSAGE_SELF)
@@ -468,7 +495,7 @@ def main(argv: list[str] | None = None) -> Stats:
         started = time.perf_counter()
         stats = asyncio.run(run(top, args.tables, args.seconds, args.pace, args.seed,
                                 args.connection == "keep-alive", args.rounds or float("inf"),
-                                args.warmup))
+                                args.warmup, args.ramp))
         elapsed = time.perf_counter() - started
         after = cpu_and_memory(top)
         own = resource.getrusage(resource.RUSAGE_SELF)
@@ -482,7 +509,9 @@ def main(argv: list[str] | None = None) -> Stats:
     submit_ms = [1000 * s for s in stats.submit]
     fanout_ms = [1000 * s for s in stats.fanout]
     each = f"{args.rounds} round(s) each" if args.rounds else "each playing until the time is up"
-    print(f"{args.tables} tables × 4 phones on 2 Daphne processes, pace {args.pace} s, "
+    ramped = f", opened over {args.ramp:.0f} s" if args.ramp else ""
+    print(f"{args.tables} tables × 4 phones{ramped} on {args.webs} Daphne processes, "
+          f"pace {args.pace} s, "
           f"HTTP connections {args.connection}, "
           f"{elapsed:.0f} s: {stats.plays} plays ({stats.plays / elapsed:.1f}/s), "
           f"{stats.tables} tables ({each}), {stats.rounds} rounds, {stats.refused} refused, "
@@ -520,6 +549,8 @@ def main(argv: list[str] | None = None) -> Stats:
     print("submit ms by kind: " + "; ".join(
         f"{kind} ×{len(v)} p50 {pct(v, 0.5):.0f} p95 {pct(v, 0.95):.0f}"
         for kind, v in sorted(by_kind.items())))
+    if args.timeline:
+        print_timeline(stats)
     busy = (busy_after[0] - busy_before[0]) / (busy_after[1] - busy_before[1])
     print(f"load generator (this process: phones and drivers): {100 * own_cpu / elapsed:.0f}% "
           f"of a core; the whole machine ({os.cpu_count()} cores, PostgreSQL and Redis "

@@ -13,6 +13,7 @@ from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.sessions import CookieMiddleware  # noqa: E402
 from django.conf import settings  # noqa: E402
 
+from companion.core.heap import freeze_startup_heap  # noqa: E402
 from companion.core.http_bridge import ThreadedWsgiHttp  # noqa: E402
 from companion.core.realtime import remember_server_loop  # noqa: E402
 from companion.core.ws_origin import OriginValidator  # noqa: E402
@@ -38,3 +39,6 @@ if settings.CELERY_EMBEDDED_WORKER:
     from companion.core import embedded_worker
 
     embedded_worker.start()
+
+# Last: everything loaded so far lives as long as the process (companion/core/heap.py).
+freeze_startup_heap()

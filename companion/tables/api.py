@@ -318,6 +318,15 @@ StateQuery = Query[str | None, {"description": "0: leave the state out (the clie
                                                "the websocket)"}]
 
 
+def _with_state(answer: dict[str, Any], state: str | None, table: Table,
+                actor: services.Actor | None) -> dict[str, Any]:
+    """The answer with the table as the actor sees it, unless ``?state=0`` (the client
+    follows the websocket: the whole log in every answer would grow with the game)."""
+    if state != "0":
+        answer["state"] = selectors.table_json(table, actor)
+    return answer
+
+
 def _answer(body: dict[str, Any], status: int = 200) -> JsonResponse:
     return JsonResponse(body, status=status)
 
@@ -374,9 +383,7 @@ def plays(
     actor = request.auth.actor
     recorded = services.record_action(table_id, actor, body.action, body.expected_seq)
     answer = {"seq": recorded.event.seq, "action": recorded.event.payload["action"]}
-    if state != "0":
-        answer["state"] = selectors.table_json(recorded.table, actor)
-    return _answer(answer, 201)
+    return _answer(_with_state(answer, state, recorded.table, actor), 201)
 
 
 @router.post(
@@ -400,17 +407,13 @@ def check(request: HttpRequest, table_id: str, body: CheckBody) -> JsonResponse:
     **documented({201: (Undone, "undone")}, 401, 403, 404, 409),
 )
 @decorate_view(json_body)
-def undo(request: HttpRequest, table_id: str, body: UndoBody) -> JsonResponse:
+def undo(
+    request: HttpRequest, table_id: str, body: UndoBody, state: StateQuery = None
+) -> JsonResponse:
     actor = request.auth.actor
     recorded = services.undo(table_id, actor, body.expected_seq)
-    return _answer(
-        {
-            "seq": recorded.event.seq,
-            "undone": recorded.event.payload["undoes"],
-            "state": selectors.table_json(recorded.table, actor),
-        },
-        201,
-    )
+    answer = {"seq": recorded.event.seq, "undone": recorded.event.payload["undoes"]}
+    return _answer(_with_state(answer, state, recorded.table, actor), 201)
 
 
 @router.post(
@@ -420,18 +423,14 @@ def undo(request: HttpRequest, table_id: str, body: UndoBody) -> JsonResponse:
     **documented({201: (Corrected, "corrected")}, 401, 403, 404, 409, 422),
 )
 @decorate_view(json_body)
-def corrections(request: HttpRequest, table_id: str, body: CorrectionBody) -> JsonResponse:
+def corrections(
+    request: HttpRequest, table_id: str, body: CorrectionBody, state: StateQuery = None
+) -> JsonResponse:
     actor = request.auth.actor
     recorded = services.correct(table_id, actor, body.seq, body.action, body.expected_seq)
-    return _answer(
-        {
-            "seq": recorded.event.seq,
-            "corrected": body.seq,
-            "action": recorded.event.payload["action"],
-            "state": selectors.table_json(recorded.table, actor),
-        },
-        201,
-    )
+    answer = {"seq": recorded.event.seq, "corrected": body.seq,
+              "action": recorded.event.payload["action"]}
+    return _answer(_with_state(answer, state, recorded.table, actor), 201)
 
 
 @router.post(
@@ -471,7 +470,4 @@ def hand(
         raise BadInput('cards is a list of card tokens, e.g. ["7", "4", "swap"]', code="bad_cards")
     text = services.hand_notation(table, actor.seat, body.cards)
     recorded = services.record_action(table_id, actor, text, body.expected_seq)
-    answer: dict[str, Any] = {"seq": recorded.event.seq}
-    if state != "0":
-        answer["state"] = selectors.table_json(recorded.table, actor)
-    return _answer(answer, 201)
+    return _answer(_with_state({"seq": recorded.event.seq}, state, recorded.table, actor), 201)

@@ -220,14 +220,14 @@ class Recorded(Answer):
 class Undone(Answer):
     seq: int
     undone: int | None = None
-    state: TableAnswer
+    state: TableAnswer | None = Field(None, description="left out with ?state=0")
 
 
 class Corrected(Answer):
     seq: int
     corrected: int
     action: str | None = None
-    state: TableAnswer
+    state: TableAnswer | None = Field(None, description="left out with ?state=0")
 
 
 class HandEntered(Answer):

@@ -464,6 +464,10 @@ def request_hint(table_id: str, actor: Actor | None, budget_ms: int | None = Non
             _("enter your hand first: the advisor needs your cards"), code="hand_unknown"
         )
     names = [seat.name for seat in table.seats.all()]
+    # Logged before the search starts: the next play reads it with the table's row and only
+    # then marks the search's position as passed (realtime.table_changed); a refusal takes
+    # it back. (The summary counts the hints a seat got, from the cache or a search.)
+    logged = HintLog.objects.create(table=table, seat=actor.seat, seq=table.seq)
     try:
         started = start_hint(
             table_id=table.id,
@@ -474,7 +478,10 @@ def request_hint(table_id: str, actor: Actor | None, budget_ms: int | None = Non
             names=names,
             budget_ms=budget_ms,
         )
-    except HintRefused as exc:
+    except Exception as exc:
+        logged.delete()
+        if not isinstance(exc, HintRefused):
+            raise
         status = {
             "rate_seat": 429,
             "rate_table": 429,
@@ -485,7 +492,6 @@ def request_hint(table_id: str, actor: Actor | None, budget_ms: int | None = Non
         error = BadInput(exc.message, code=exc.code)
         error.status = status
         raise error from exc
-    HintLog.objects.create(table=table, seat=actor.seat, seq=table.seq)  # for the game summary
     return started
 
 
@@ -574,14 +580,15 @@ def _append(
     game = get_game(table.game)
     table.seq += 1
     payload = {**payload, "by_seat": actor.seat, "by_host": actor.is_host}
-    event = table_rows.append_event(table, table.seq, kind, payload, actor.seat, private_to)
     table.snapshot = game.to_json(state)
     if game.is_terminal(state):
         table.status = Table.Status.FINISHED
     elif table.status == Table.Status.FINISHED:
         table.status = Table.Status.PLAYING
-    table_rows.save_progress(table)
+    event = table_rows.append_event(table, kind, payload, actor.seat, private_to)
     seq = table.seq
+    # read with the row (table_rows.read_table); at the new seq no hint has been asked yet
+    hint_asked, table.hint_asked = getattr(table, "hint_asked", True), False
 
     def committed() -> None:
         # Only now: a transaction that rolls back must leave no state or event of its seq
@@ -589,7 +596,7 @@ def _append(
         remember_state(table.id, seq, state)
         remember_new_event(table.id, event)
         _remember_row(table)
-        realtime.table_changed(table.id, seq, news=news(table, event))
+        realtime.table_changed(table.id, seq, news=news(table, event), hint_asked=hint_asked)
 
     transaction.on_commit(committed)
     return event

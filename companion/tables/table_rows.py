@@ -1,13 +1,14 @@
 """The play transaction's statements, written out: read (and lock) a table with its seats,
-append an event, save the table's new seq and snapshot.
+append an event and save the table's new seq and snapshot (on PostgreSQL one statement each).
 
 These run on every play, undo and correction. Through the ORM they were about a quarter of a
 web process's CPU under load (bench/ws_load.py, py-spy): building and compiling the queries,
 ``prefetch_related`` and the model save machinery, for five short statements whose shape never
-changes. Here the SQL is fixed text and the rows become model instances directly
-(``Model.from_db``, the values converted by the same converters the ORM applies), so the rest
-of the code sees the same ``Table``, ``Seat`` and ``Event`` objects. Portable between
-PostgreSQL and SQLite (``FOR UPDATE`` only where the database has it).
+changes, each a round trip to wait for. Here the SQL is fixed text, the rows become model
+instances directly (``Model.from_db``, the values converted by the same converters the ORM
+applies), so the rest of the code sees the same ``Table``, ``Seat`` and ``Event`` objects.
+Portable between PostgreSQL and SQLite (``FOR UPDATE`` and the insert inside a ``WITH`` only
+on PostgreSQL).
 
 ``post_save`` is sent for the appended event as ``Model.save`` would (the coach listens to it).
 """
@@ -22,7 +23,7 @@ from django.db.models import Model
 from django.db.models.signals import post_save
 from django.utils import timezone
 
-from .models import CoachSwitch, Event, Seat, Table
+from .models import CoachSwitch, Event, HintLog, Seat, Table
 
 Converter = Callable[[Any, Any, Any], Any]
 
@@ -40,7 +41,9 @@ def _columns(model: type[Model]) -> tuple[list[str], str]:
 
 _TABLE_FIELDS, _TABLE_COLUMNS = _columns(Table)
 _SEAT_FIELDS, _SEAT_COLUMNS = _columns(Seat)
-_T, _S, _E, _COACH = (_q(m._meta.db_table) for m in (Table, Seat, Event, CoachSwitch))
+_T, _S, _E, _COACH, _HINTS = (
+    _q(m._meta.db_table) for m in (Table, Seat, Event, CoachSwitch, HintLog)
+)
 
 #: per database vendor: each model's converters by field position, as the ORM's compiler
 #: gets them (e.g. JSON text → objects, SQLite's datetime text → datetime)
@@ -71,29 +74,34 @@ def _instance(model: type[Model], fields: list[str], row: tuple) -> Any:
 
 def read_table(table_id: str, *, lock: bool = False) -> Table | None:
     """The table with its seats (``table.seats.all()`` reads nothing more), locked until the
-    transaction ends when ``lock``; None when there is no such table.
+    transaction ends when ``lock``; None when there is no such table. One statement: the row
+    joined with its seats (one result row per seat), each round trip being a wait for the
+    database, and for the interpreter's lock after it, under load.
 
-    ``table.coach_on`` tells whether any seat has the coach switched on (read in the same
-    statement, so that a play needs no query to know whether to ask for a review)."""
-    suffix = " FOR UPDATE" if lock and connection.features.has_select_for_update else ""
+    ``table.coach_on`` tells whether any seat has the coach switched on, ``table.hint_asked``
+    whether a seat asked for a hint at the table's seq (a search may be running that the next
+    play must stop): both read in the same statement, so that a play needs no query, and no
+    Redis command, to know whether to ask for a review or to stop a search."""
+    suffix = f" FOR UPDATE OF {_T}" if lock and connection.features.has_select_for_update else ""
     with connection.cursor() as cursor:
         cursor.execute(
             f"SELECT {_TABLE_COLUMNS}, EXISTS (SELECT 1 FROM {_COACH} c"
-            f" WHERE c.table_id = {_T}.id AND c.{_q('on')})"
-            f" FROM {_T} WHERE {_T}.id = %s{suffix}",
+            f" WHERE c.table_id = {_T}.id AND c.{_q('on')}),"
+            f" EXISTS (SELECT 1 FROM {_HINTS} h WHERE h.table_id = {_T}.id AND h.seq = {_T}.seq),"
+            f" {_SEAT_COLUMNS}"
+            f" FROM {_T} LEFT JOIN {_S} ON {_S}.table_id = {_T}.id"
+            f" WHERE {_T}.id = %s ORDER BY {_S}.{_q('index')}{suffix}",
             [table_id],
         )
-        row = cursor.fetchone()
-        if row is None:
-            return None
-        cursor.execute(
-            f"SELECT {_SEAT_COLUMNS} FROM {_S} WHERE table_id = %s ORDER BY {_q('index')}",
-            [table_id],
-        )
-        seat_rows = cursor.fetchall()
-    table = _instance(Table, _TABLE_FIELDS, row[:-1])
-    table.coach_on = bool(row[-1])
-    seats = [_instance(Seat, _SEAT_FIELDS, r) for r in seat_rows]
+        rows = cursor.fetchall()
+    if not rows:
+        return None
+    width = len(_TABLE_FIELDS)
+    first = rows[0]
+    table = _instance(Table, _TABLE_FIELDS, first[:width])
+    table.coach_on, table.hint_asked = bool(first[width]), bool(first[width + 1])
+    seats = [_instance(Seat, _SEAT_FIELDS, row[width + 2:]) for row in rows
+             if row[width + 2] is not None]  # a table without seats: one row, seat columns null
     for seat in seats:
         Seat.table.field.set_cached_value(seat, table)
     _prefetched(table, "seats", seats)
@@ -113,27 +121,40 @@ _EVENT_FIELDS = ["table_id", "seq", "kind", "payload", "seat", "private_to", "cr
 
 
 def append_event(
-    table: Table, seq: int, kind: str, payload: dict[str, Any], seat: int | None,
-    private_to: int | None,
+    table: Table, kind: str, payload: dict[str, Any], seat: int | None, private_to: int | None,
 ) -> Event:
-    """INSERT the event; it is returned as ``Event.objects.create`` would (``post_save``
-    sent), its ``table`` the given instance."""
+    """INSERT the event numbered ``table.seq`` and UPDATE the table's seq, snapshot, status and
+    ``updated_at`` (now) as they stand on ``table``: one statement on PostgreSQL (the insert
+    in a ``WITH``), two elsewhere. The event is returned as ``Event.objects.create`` would
+    (``post_save`` sent), its ``table`` the given instance; the table is left as
+    ``table.save(update_fields=[…])`` would leave it."""
+    now = timezone.now()
     event = Event(
-        table=table, seq=seq, kind=kind, payload=payload, seat=seat, private_to=private_to,
-        created_at=timezone.now(),
+        table=table, seq=table.seq, kind=kind, payload=payload, seat=seat,
+        private_to=private_to, created_at=now,
     )
+    table.updated_at = now
     fields = [Event._meta.get_field(name) for name in _EVENT_FIELDS]
     params = [f.get_db_prep_save(getattr(event, f.attname), connection) for f in fields]
     columns = ", ".join(_q(f.column) for f in fields)
-    marks = ", ".join(["%s"] * len(fields))
-    returning = connection.features.can_return_columns_from_insert
+    insert = f"INSERT INTO {_E} ({columns}) VALUES ({', '.join(['%s'] * len(fields))})"
+    table_fields = [Table._meta.get_field(name) for name in _PROGRESS_FIELDS]
+    sets = ", ".join(f"{_q(f.column)} = %s" for f in table_fields)
+    update = f"UPDATE {_T} SET {sets} WHERE id = %s"
+    update_params = [*(f.get_db_prep_save(getattr(table, f.attname), connection)
+                       for f in table_fields), table.id]
     with connection.cursor() as cursor:
-        cursor.execute(
-            f"INSERT INTO {_E} ({columns}) VALUES ({marks})"
-            + (" RETURNING id" if returning else ""),
-            params,
-        )
-        event.id = cursor.fetchone()[0] if returning else cursor.lastrowid
+        if connection.vendor == "postgresql":
+            cursor.execute(
+                f"WITH e AS ({insert} RETURNING id) {update} RETURNING (SELECT id FROM e)",
+                [*params, *update_params],
+            )
+            event.id = cursor.fetchone()[0]
+        else:
+            returning = connection.features.can_return_columns_from_insert
+            cursor.execute(insert + (" RETURNING id" if returning else ""), params)
+            event.id = cursor.fetchone()[0] if returning else cursor.lastrowid
+            cursor.execute(update, update_params)
     event._state.adding = False
     event._state.db = connection.alias
     post_save.send(sender=Event, instance=event, created=True, update_fields=None, raw=False,
@@ -141,13 +162,4 @@ def append_event(
     return event
 
 
-def save_progress(table: Table) -> None:
-    """UPDATE the table's seq, snapshot, status and ``updated_at`` (now), as
-    ``table.save(update_fields=[…])`` would."""
-    table.updated_at = timezone.now()
-    names = ["seq", "snapshot", "status", "updated_at"]
-    fields = [Table._meta.get_field(name) for name in names]
-    params = [f.get_db_prep_save(getattr(table, f.attname), connection) for f in fields]
-    sets = ", ".join(f"{_q(f.column)} = %s" for f in fields)
-    with connection.cursor() as cursor:
-        cursor.execute(f"UPDATE {_T} SET {sets} WHERE id = %s", [*params, table.id])
+_PROGRESS_FIELDS = ["seq", "snapshot", "status", "updated_at"]

@@ -11,7 +11,7 @@ from companion.advisor import hints
 from companion.engines import get_game
 from companion.tables import services
 from companion.tables.errors import TableError
-from companion.tables.models import Table
+from companion.tables.models import HintLog, Table
 
 from .hint_helpers import ask, connect
 
@@ -115,6 +115,10 @@ async def test_one_search_per_seat_and_rate_limits(dealt_table, settings, monkey
         cache.delete(f"hint:lock:{t.id}:0")
     assert await refused(t.id, 0, budget_ms=200) == (429, "rate_table")
     assert sent == [hints.SUGGEST_TASK] * 4
+    # the hints got are logged (the summary counts them; the next play reads them), the
+    # refused ones are not
+    logged = await database_sync_to_async(HintLog.objects.filter(table_id=t.id).count)()
+    assert logged == 4
 
 
 async def test_no_hint_without_the_own_hand_or_a_seat(api_table, embedded_worker):

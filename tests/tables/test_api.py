@@ -270,3 +270,20 @@ def test_state_0_leaves_the_state_out_of_a_play_and_a_hand_answer(api_table):
     assert short.status_code == 201 and set(short.json()) == {"seq"}
     full = t.call("put", "/hand", {"cards": HANDS[1], "expected_seq": t.seq()}, t.tokens[1])
     assert full.status_code == 201 and full.json()["state"]["seq"] == full.json()["seq"]
+
+
+def test_state_0_leaves_the_state_out_of_an_undo_and_a_correction_answer(dealt_table):
+    t = dealt_table
+    assert t.play("1 K", t.tokens[0]).status_code == 201
+    full = t.call("post", "/undo", {"expected_seq": t.seq()}, t.tokens[0])
+    assert full.status_code == 201 and full.json()["state"]["seq"] == full.json()["seq"]
+    assert t.play("1 K", t.tokens[0]).status_code == 201
+    undone = t.call("post", "/undo?state=0", {"expected_seq": t.seq()}, t.tokens[0])
+    assert undone.status_code == 201 and set(undone.json()) == {"seq", "undone"}
+    played = t.play("1 K", t.tokens[0])
+    assert played.status_code == 201
+    fixed = t.call("post", "/corrections?state=0",
+                   {"seq": played.json()["seq"], "action": "13 K", "expected_seq": t.seq()},
+                   t.tokens[0])
+    assert fixed.status_code == 201, fixed.content
+    assert set(fixed.json()) == {"seq", "corrected", "action"}

@@ -12,7 +12,10 @@ from django.db import connection, connections
 from companion.tables import services
 from companion.tables.errors import StaleSeq
 from companion.tables.models import Event, Table
-from tests.tables.test_table_rows import same_as_the_orm
+from tests.tables.test_table_rows import (
+    a_play_reads_and_writes_with_two_statements_on_postgresql,
+    same_as_the_orm,
+)
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 
@@ -61,3 +64,7 @@ def test_four_threads_one_winner_per_seq(dealt_table):
 
 def test_the_play_statements_give_what_the_orm_gives_on_postgresql(api_table):
     same_as_the_orm(api_table.id)
+
+
+def test_a_play_reads_and_writes_with_two_statements(dealt_table):
+    a_play_reads_and_writes_with_two_statements_on_postgresql(dealt_table)

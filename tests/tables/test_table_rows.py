@@ -7,8 +7,8 @@ from django.db import connection, transaction
 from django.db.models.signals import post_save
 from django.test.utils import CaptureQueriesContext
 
-from companion.tables import table_rows
-from companion.tables.models import CoachSwitch, Event, Table
+from companion.tables import realtime, table_rows
+from companion.tables.models import CoachSwitch, Event, HintLog, Seat, Table
 
 pytestmark = pytest.mark.django_db
 
@@ -30,6 +30,7 @@ def same_as_the_orm(table_id: str) -> None:
     ]
     assert [s.index for s in seats] == sorted(s.index for s in seats)
     assert mine.coach_on is CoachSwitch.objects.filter(table_id=table_id, on=True).exists()
+    assert mine.hint_asked is HintLog.objects.filter(table_id=table_id, seq=orm.seq).exists()
 
     saved = []
 
@@ -40,10 +41,8 @@ def same_as_the_orm(table_id: str) -> None:
     try:
         with transaction.atomic():
             mine.seq += 1
-            event = table_rows.append_event(mine, mine.seq, "action", {"action": "x", "n": [1]},
-                                            2, None)
             mine.snapshot = {"changed": True}
-            table_rows.save_progress(mine)
+            event = table_rows.append_event(mine, "action", {"action": "x", "n": [1]}, 2, None)
     finally:
         post_save.disconnect(receiver, sender=Event)
     assert saved == [(event, True)] and event.table is mine
@@ -73,8 +72,10 @@ def test_no_such_table():
     assert table_rows.read_table("nosuchtable") is None
 
 
-def test_a_play_reads_and_writes_with_four_statements(dealt_table):
-    """The locked row, its seats, the event, the row's new seq (no coach query, no more)."""
+def a_play_reads_and_writes_with_two_statements_on_postgresql(dealt_table) -> None:
+    """The locked row with its seats, then the event with the row's new seq (no coach query,
+    no hint mark, no more): two statements on PostgreSQL, and the event's insert apart
+    elsewhere."""
     t = dealt_table
     seq = t.seq()
     with CaptureQueriesContext(connection) as queries:
@@ -83,5 +84,53 @@ def test_a_play_reads_and_writes_with_four_statements(dealt_table):
         assert answer.status_code == 201
     statements = [q["sql"].split()[0] for q in queries.captured_queries
                   if not q["sql"].startswith(("SAVEPOINT", "RELEASE", "BEGIN", "COMMIT"))]
-    assert statements == ["SELECT", "SELECT", "INSERT", "UPDATE"], [
+    expected = ["SELECT", "WITH"] if connection.vendor == "postgresql" else [
+        "SELECT", "INSERT", "UPDATE"]
+    assert statements == expected, [
         q["sql"][-150:] for q in queries.captured_queries]
+
+
+def test_a_play_reads_and_writes_with_few_statements(dealt_table):
+    a_play_reads_and_writes_with_two_statements_on_postgresql(dealt_table)
+
+
+def test_the_row_tells_whether_a_hint_was_asked_at_its_seq(api_table):
+    assert table_rows.read_table(api_table.id).hint_asked is False
+    HintLog.objects.create(table_id=api_table.id, seat=0, seq=api_table.seq() + 1)  # not yet
+    assert table_rows.read_table(api_table.id).hint_asked is False
+    HintLog.objects.create(table_id=api_table.id, seat=1, seq=api_table.seq())
+    assert table_rows.read_table(api_table.id).hint_asked is True
+    same_as_the_orm(api_table.id)
+
+
+def test_a_table_without_seats_is_read_with_none():
+    table = Table.objects.create(game="dog", config={}, host_token_hash="x", snapshot={"a": 1})
+    mine = table_rows.read_table(table.id)
+    assert mine is not None and mine.id == table.id and list(mine.seats.all()) == []
+    Seat.objects.create(table=table, index=0, name="Ann", colour="red")
+    assert [s.name for s in table_rows.read_table(table.id).seats.all()] == ["Ann"]
+
+
+def test_a_play_stops_a_search_only_where_a_hint_was_asked(
+    dealt_table, monkeypatch, django_capture_on_commit_callbacks
+):
+    """The hint-cancellation mark (a Redis command) is written by the play that leaves a
+    position a seat asked a hint at, and by no other play."""
+    marked = []
+    monkeypatch.setattr(realtime, "note_table_seq", lambda table_id, seq: marked.append(seq))
+    t = dealt_table
+
+    def play(action: str, token: str) -> int:
+        with django_capture_on_commit_callbacks(execute=True):
+            answer = t.call("post", "/plays?state=0",
+                            {"action": action, "expected_seq": t.seq()}, token)
+        assert answer.status_code == 201, answer.content
+        return answer.json()["seq"]
+
+    play("1 K", t.tokens[0])
+    assert marked == []
+    HintLog.objects.create(table_id=t.id, seat=1, seq=t.seq())  # as services.request_hint logs
+    seq = play("1 K", t.tokens[1])
+    assert marked == [seq]
+    play("13 K", t.tokens[2])
+    assert marked == [seq]
