@@ -10,11 +10,10 @@ updates stopped and reconnects with backoff, which succeeds once Redis is back (
 did the same by failing each consumer's receive).
 
 It also sends a process's group messages in pipelines: channels_redis sends each PUBLISH
-alone under the shard's lock and awaits its reply before the next may go, so under load the
-announcements of a busy web process queued behind one another, one loop turn and one Redis
-round trip each (bench/ws_load.py: fan-out p95 above a second once the plays' requests stopped
-waiting for their announcements). Here the messages waiting when the shard's sender runs
-go to Redis together, in the order they were sent, in one round trip.
+alone under the shard's lock and awaits its reply before the next may go, so the announcements
+of plays answered side by side in a busy web process queue behind one another, one loop turn
+and one Redis round trip each. Here the messages waiting when the shard's sender runs go to
+Redis together, in the order they were sent, in one round trip.
 """
 
 from __future__ import annotations

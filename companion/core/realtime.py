@@ -60,4 +60,3 @@ def group_send_sync(group: str, message: dict[str, Any], timeout: float = 5.0) -
     else:
         async_to_sync(layer.group_send)(group, message)
 
-
