@@ -111,6 +111,14 @@ if DATABASE_URL:
     DATABASES["default"].setdefault("OPTIONS", {})["connect_timeout"] = int(
         os.environ.get("DB_CONNECT_TIMEOUT", "5")
     )
+    if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+        # psycopg's prepared statements (Django turns them off): only cursors that bind on the
+        # server use them, and only the play's fixed statements open such cursors
+        # (companion/tables/table_rows.py); Django's own bind on the client and never prepare.
+        # DB_PREPARE=0 behind a pooler that cannot keep them (docs/deployment.md).
+        DATABASES["default"]["OPTIONS"]["prepare_threshold"] = (
+            None if os.environ.get("DB_PREPARE", "1") == "0" else 5
+        )
     # PostgreSQL: a connection pool per process (psycopg_pool through Django), so that a
     # request or a websocket render borrows an open connection instead of opening one (a new
     # backend process each time). Connections are checked when borrowed, so one broken by a

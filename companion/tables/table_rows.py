@@ -15,6 +15,7 @@ on PostgreSQL).
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from typing import Any
 
@@ -67,18 +68,32 @@ def _converters_for(model: type[Model]) -> list[tuple[int, Any, list[Converter]]
 
 @async_unsafe
 def _cursor() -> Any:
-    """A cursor for these statements. On PostgreSQL one that binds parameters on the server:
-    psycopg then prepares each statement on its fifth run on a connection (its
-    ``prepare_threshold``), and the server plans it once per connection instead of on every
-    play (planning the locked read took longer than running it). Elsewhere Django's own. Both
-    go through Django's wrapper: its error translation, its query log."""
+    """A cursor for these statements. On PostgreSQL a prepared-statement cursor
+    (``_prepared_cursor``): the server plans each statement once per connection instead of on
+    every play (planning the locked read took longer than running it, ``EXPLAIN ANALYZE``).
+    Elsewhere Django's own. Both go through Django's wrapper: its error translation, its query
+    log."""
     if connection.vendor != "postgresql":
         return connection.cursor()
-    import psycopg
-
     connection.ensure_connection()
     with connection.wrap_database_errors:
-        return connection._prepare_cursor(psycopg.Cursor(connection.connection))
+        return connection._prepare_cursor(_prepared_cursor()(connection.connection))
+
+
+@functools.cache
+def _prepared_cursor() -> type:
+    """psycopg's cursor that binds parameters on the server and prepares every statement it
+    runs, on each connection once (Django's own cursors bind on the client and never prepare).
+    Where the connections have preparing turned off (``DB_PREPARE=0``, settings.py) the
+    statements still bind on the server, unprepared."""
+    import psycopg
+
+    class PreparedCursor(psycopg.Cursor):
+        def execute(self, query: Any, params: Any = None, *, prepare: bool | None = True,
+                    binary: bool | None = None) -> Any:
+            return super().execute(query, params, prepare=prepare, binary=binary)
+
+    return PreparedCursor
 
 
 def _instance(model: type[Model], fields: list[str], row: tuple) -> Any:

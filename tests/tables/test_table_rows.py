@@ -7,7 +7,7 @@ from django.db import connection, transaction
 from django.db.models.signals import post_save
 from django.test.utils import CaptureQueriesContext
 
-from companion.tables import realtime, table_rows
+from companion.tables import realtime, services, table_rows
 from companion.tables.models import CoachSwitch, Event, HintLog, Seat, Table
 
 pytestmark = pytest.mark.django_db
@@ -72,6 +72,14 @@ def test_no_such_table():
     assert table_rows.read_table("nosuchtable") is None
 
 
+def _verb(logged: str) -> str:
+    """The statement's first word as Django's query log shows it (a prepared statement is
+    logged as ``QUERY = '…' - PARAMS = …``)."""
+    if logged.startswith("QUERY = "):
+        logged = logged[len("QUERY = ") + 1:]
+    return logged.split()[0]
+
+
 def a_play_reads_and_writes_with_two_statements_on_postgresql(dealt_table) -> None:
     """The locked row with its seats, then the event with the row's new seq (no coach query,
     no hint mark, no more): two statements on PostgreSQL, and the event's insert apart
@@ -82,12 +90,22 @@ def a_play_reads_and_writes_with_two_statements_on_postgresql(dealt_table) -> No
         answer = t.call("post", "/plays?state=0", {"action": "1 K", "expected_seq": seq},
                         t.tokens[0])
         assert answer.status_code == 201
-    statements = [q["sql"].split()[0] for q in queries.captured_queries
+    statements = [_verb(q["sql"]) for q in queries.captured_queries
                   if not q["sql"].startswith(("SAVEPOINT", "RELEASE", "BEGIN", "COMMIT"))]
     expected = ["SELECT", "WITH"] if connection.vendor == "postgresql" else [
         "SELECT", "INSERT", "UPDATE"]
     assert statements == expected, [
         q["sql"][-150:] for q in queries.captured_queries]
+    if connection.vendor == "postgresql":  # both prepared on the connection, planned once
+        services.record_action(t.id, services.Actor(1, False), "1 K", t.seq())
+        with connection.cursor() as cursor:  # the same connection (no request ended it)
+            cursor.execute("SELECT statement FROM pg_prepared_statements")
+            prepared = [row[0] for row in cursor.fetchall()]
+        # the read (locked or not) and the write (one per set of parameter types: a seat or
+        # none, a private entry or not); nothing of Django's own, which binds on the client
+        assert {p.split()[0] for p in prepared} == {"SELECT", "WITH"}, prepared
+        assert all(p.startswith((f'SELECT "{Table._meta.db_table}"', "WITH e AS (INSERT"))
+                   for p in prepared), prepared
 
 
 def test_a_play_reads_and_writes_with_few_statements(dealt_table):
