@@ -466,7 +466,9 @@ def test_database_drop_answers_503_writes_nothing_and_recovers(
     try:
         # The connection drops just as a play commits: the play is not half-written, it is
         # not written at all, and the phone hears a 503 with a reason.
-        db_proxy.cut_at_commit(b'INSERT INTO "tables_event"')
+        # Watched by the event's payload: the play's write is a prepared statement, whose
+        # text crosses only the first time on a connection; its parameters cross every time.
+        db_proxy.cut_at_commit(b'"by_seat"')
         status, answer = game.try_play(web, "1 K", game.tokens[0], seq)
         assert db_proxy.trapped.is_set(), "the play never reached its commit"
         assert status == 503, answer
