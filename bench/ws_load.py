@@ -17,7 +17,11 @@ ramp-up; 0, the default, is the start-up storm of every figure before 2026-11-25
 ``--timeline`` prints the submit latency per 10 s, which shows where a tail comes from.
 ``--webs N`` runs N Daphne processes instead of two (the capacity model's "a third process").
 
-Measured: play submit latency (POST → response), fan-out latency (the response → the moment
+Measured: play submit latency (POST → response: from writing the request to reading the whole
+answer, timed in the driver's thread since 2026-11-25, session 8; the figure as the load
+generator's own event loop saw it, with its waits for a free driver thread and for the loop that
+also serves all the phones, is printed beside it and differed by 3–15 ms at p95 at N = 200),
+fan-out latency (the response → the moment
 the last of the table's four phones has a state at least that new; an update that arrives
 before the response counts as 0), updates lost (a phone that did not get a state at least as
 new as an accepted play within 30 s) and duplicated (the same state pushed twice to a phone),
@@ -79,7 +83,10 @@ class KeptAlive(threading.local):
     def __init__(self) -> None:
         self.conns: dict[str, http.client.HTTPConnection] = {}
 
-    def call(self, base: str, method: str, path: str, body=None, token=None) -> dict:
+    def call(self, base: str, method: str, path: str, body=None, token=None
+             ) -> tuple[dict, float, float]:
+        """(answer, seconds from writing the request to reading the whole answer, the
+        ``perf_counter`` when it was read), timed in this thread."""
         headers = {"Content-Type": "application/json", "Connection": "keep-alive"}
         if token:
             headers["Authorization"] = f"Bearer {token}"
@@ -90,9 +97,11 @@ class KeptAlive(threading.local):
                 conn = self.conns[base] = http.client.HTTPConnection(
                     urllib.parse.urlsplit(base).netloc, timeout=15)
             try:
+                t0 = time.perf_counter()
                 conn.request(method, path, body=data, headers=headers)
                 response = conn.getresponse()
                 raw = response.read()
+                t1 = time.perf_counter()
             except (http.client.RemoteDisconnected, BrokenPipeError, ConnectionResetError):
                 conn.close()  # the server closed an idle connection: once more on a new one
                 del self.conns[base]
@@ -102,8 +111,30 @@ class KeptAlive(threading.local):
             if response.status >= 400:
                 raise urllib.error.HTTPError(base + path, response.status, response.reason,
                                              response.headers, io.BytesIO(raw))
-            return json.loads(raw)
+            return json.loads(raw), t1 - t0, t1
         raise AssertionError("unreachable")
+
+
+def _timed(call):
+    """``http_json`` timed as ``KeptAlive.call`` is."""
+    def timed(*args, **kwargs) -> tuple[dict, float, float]:
+        t0 = time.perf_counter()
+        answer = call(*args, **kwargs)
+        t1 = time.perf_counter()
+        return answer, t1 - t0, t1
+    return timed
+
+
+@dataclass(frozen=True)
+class Call:
+    answer: dict
+    #: seconds from writing the request to reading the whole answer, in the driver's thread
+    took: float
+    #: the ``perf_counter`` when the answer was read (fan-out counts from here)
+    at: float
+    #: seconds as the load generator's event loop saw the call: ``took`` plus the wait for a
+    #: free driver thread and for this process's own loop, which also serves all the phones
+    looped: float
 
 
 def apply_delta(state: dict, delta: dict) -> None:
@@ -140,6 +171,7 @@ class Phone:
 @dataclass
 class Stats:
     submit: list[float] = field(default_factory=list)
+    submit_looped: list[float] = field(default_factory=list)  # Call.looped
     fanout: list[float] = field(default_factory=list)
     lost: int = 0
     duplicated: int = 0
@@ -168,7 +200,7 @@ class Load:
         self.ramp, self.tables = ramp, tables
         self.started = time.perf_counter()
         self.rounds = rounds
-        self.http = KeptAlive().call if keep_alive else http_json
+        self.http = KeptAlive().call if keep_alive else _timed(http_json)
         self.pace = pace
         self.until = time.perf_counter() + seconds
         self.rng = random.Random(seed)
@@ -176,16 +208,16 @@ class Load:
         self.pool = ThreadPoolExecutor(64)
         self.calls = 0
 
-    async def api(self, method: str, path: str, body=None, token=None) -> tuple[dict, float]:
-        """One JSON call on the next Daphne process in turn; (answer, seconds)."""
+    async def api(self, method: str, path: str, body=None, token=None) -> Call:
+        """One JSON call on the next Daphne process in turn, made in a driver thread."""
         self.calls += 1
         base = self.top.base_urls[self.calls % len(self.top.base_urls)]
         t0 = time.perf_counter()
         loop = asyncio.get_running_loop()
-        answer = await loop.run_in_executor(
+        answer, took, at = await loop.run_in_executor(
             self.pool, lambda: self.http(base, method, path, body, token)
         )
-        return answer, time.perf_counter() - t0
+        return Call(answer, took, at, time.perf_counter() - t0)
 
     async def connect(self, url: str, token: str):
         """A phone's websocket; a handshake the server drops (its handshake timeout on a
@@ -238,11 +270,11 @@ class Load:
     async def one_table(self, index: int) -> None:
         """A table: created, its four phones connected, then rounds played (``--rounds``, or
         until the time is up) before it is closed."""
-        created, _ = await self.api("POST", "/api/tables", {"game": "dog"})
+        created = (await self.api("POST", "/api/tables", {"game": "dog"})).answer
         tid, host = created["id"], created["host_token"]
         tokens = []
         for s in range(4):
-            joined, _ = await self.api("POST", f"/api/tables/{tid}/join", {"seat": s})
+            joined = (await self.api("POST", f"/api/tables/{tid}/join", {"seat": s})).answer
             tokens.append(joined["token"])
         phones = [Phone(s) for s in range(4)]
         listeners = []
@@ -268,17 +300,18 @@ class Load:
             async def submit(path: str, body: dict, token: str, method: str = "POST") -> None:
                 nonlocal seq
                 try:
-                    answer, took = await self.api(method, path, body, token)
+                    call = await self.api(method, path, body, token)
                 except urllib.error.HTTPError as exc:
                     self.stats.refused += 1
                     raise RuntimeError(f"{path}: {exc.code} {exc.read()[:200]!r}") from exc
-                seq = answer["seq"]
-                self.stats.submit.append(took)
-                self.stats.submit_at.append(time.perf_counter())
+                seq = call.answer["seq"]
+                self.stats.submit.append(call.took)
+                self.stats.submit_looped.append(call.looped)
+                self.stats.submit_at.append(call.at)
                 kind = "hand" if "cards" in body else body["action"].split()[0]
                 self.stats.submit_kind.append(kind if kind in KINDS else "card play")
                 self.stats.plays += 1
-                accepted.append((seq, time.perf_counter()))
+                accepted.append((seq, call.at))
                 if self.pace:
                     await asyncio.sleep(self.pace * (0.5 + self.rng.random()))
 
@@ -521,6 +554,9 @@ def main(argv: list[str] | None = None) -> Stats:
               f"refused {CONNECT_ATTEMPTS} times")
     print(f"submit ms: p50 {pct(submit_ms, 0.5):.1f} p95 {pct(submit_ms, 0.95):.1f} "
           f"max {max(submit_ms, default=0):.1f}")
+    looped_ms = [1000 * s for s in stats.submit_looped]
+    print(f"submit ms as the load generator's loop saw it (with its waits for a driver thread "
+          f"and for its own loop): p50 {pct(looped_ms, 0.5):.1f} p95 {pct(looped_ms, 0.95):.1f}")
     print(f"fan-out ms (response → all 4 phones): p50 {pct(fanout_ms, 0.5):.1f} "
           f"p95 {pct(fanout_ms, 0.95):.1f} max {max(fanout_ms, default=0):.1f}")
     web_total = 0.0

@@ -13,6 +13,7 @@ from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.sessions import CookieMiddleware  # noqa: E402
 from django.conf import settings  # noqa: E402
 
+from companion.core import daphne_tuning  # noqa: E402
 from companion.core.heap import freeze_startup_heap  # noqa: E402
 from companion.core.http_bridge import ThreadedWsgiHttp  # noqa: E402
 from companion.core.realtime import remember_server_loop  # noqa: E402
@@ -28,6 +29,9 @@ router = ProtocolTypeRouter(
         "websocket": OriginValidator(CookieMiddleware(URLRouter(websocket_urlpatterns))),
     }
 )
+
+
+daphne_tuning.install()  # no form parsing Daphne does not use; writes go out at once
 
 
 async def application(scope, receive, send):

@@ -21,6 +21,8 @@ from typing import Any
 
 from asgiref.wsgi import WsgiToAsgiInstance
 
+from companion.core.realtime import PendingSend, await_sends, deferred_sends
+
 Wsgi = Callable[[dict[str, Any], Callable[..., Any]], Iterable[bytes]]
 
 
@@ -56,10 +58,15 @@ class ThreadedWsgiHttp:
                 await _send(send, 400, [(b"content-type", b"text/plain")], str(exc).encode())
                 return
             loop = asyncio.get_running_loop()
-            status, headers, content = await loop.run_in_executor(None, self._run, environ)
+            status, headers, content, sends = await loop.run_in_executor(
+                None, self._run, environ
+            )
+        await await_sends(sends)  # the phones are told before the asker hears back
         await _send(send, status, headers, content)
 
-    def _run(self, environ: dict[str, Any]) -> tuple[int, list[tuple[bytes, bytes]], bytes]:
+    def _run(
+        self, environ: dict[str, Any]
+    ) -> tuple[int, list[tuple[bytes, bytes]], bytes, list[PendingSend]]:
         started: list[tuple[int, list[tuple[bytes, bytes]]]] = []
 
         def start_response(status: str, headers: list[tuple[str, str]],
@@ -68,15 +75,16 @@ class ThreadedWsgiHttp:
                            [(k.lower().encode("latin-1"), v.encode("latin-1"))
                             for k, v in headers])]
 
-        result = self.wsgi_app(environ, start_response)
-        try:
-            content = b"".join(result)
-        finally:
-            close = getattr(result, "close", None)
-            if close is not None:
-                close()  # Django's request_finished: connections back to the pool
+        with deferred_sends() as sends:
+            result = self.wsgi_app(environ, start_response)
+            try:
+                content = b"".join(result)
+            finally:
+                close = getattr(result, "close", None)
+                if close is not None:
+                    close()  # Django's request_finished: connections back to the pool
         status, headers = started[0]
-        return status, headers, content
+        return status, headers, content, sends
 
 
 async def _send(send: Callable, status: int, headers: list[tuple[bytes, bytes]],

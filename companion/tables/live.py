@@ -68,7 +68,8 @@ class View:
 
 
 _lock = threading.Lock()
-#: view → {seq: frame}: the parts of the page (html) or the state without its history (json)
+#: view → {seq: frame}: the parts of the page (html) or the state without its history (json,
+#: each field as its JSON text)
 _frames: OrderedDict[View, dict[int, Any]] = OrderedDict()
 #: (view, base, seq) → the delta's text
 _messages: OrderedDict[tuple[View, int, int], str] = OrderedDict()
@@ -98,7 +99,7 @@ def frame(table: Table, actor: Actor | None, view: View, fresh: bool = False) ->
 
     def make() -> Any:
         if view.format == "json":
-            made: Any = selectors.table_json(table, actor, with_history=False)
+            made: Any = _encoded(selectors.table_json(table, actor, with_history=False))
         else:
             made = live_parts(table, actor)
         _remember_frame(view, table.seq, made)
@@ -114,9 +115,8 @@ def full(table: Table, actor: Actor | None, view: View, fresh: bool = False) -> 
     current = frame(table, actor, view, fresh)
     if view.format == "json":
         seat = actor.seat if actor else None
-        return json.dumps(
-            {"type": "state", **current, "history": selectors.history(table, seat)}
-        )
+        return _json_object([("type", '"state"'), *current.items(),
+                             ("history", json.dumps(selectors.history(table, seat)))])
     marked = "".join(f"<!--live:{name}-->{html}" for name, html in current.items())
     return f"<!--live-seq:{table.seq}-->{marked}"
 
@@ -148,15 +148,30 @@ def delta(table: Table, actor: Actor | None, view: View, base: int) -> str:
     return _once(("delta", *key), cached, make)
 
 
-def _json_delta(table: Table, actor: Actor | None, base: int, current: dict[str, Any],
-                before: dict[str, Any] | None) -> str:
+def _json_delta(table: Table, actor: Actor | None, base: int, current: dict[str, str],
+                before: dict[str, str] | None) -> str:
     seat = actor.seat if actor else None
-    changed = {k: v for k, v in current.items() if before is None or before.get(k) != v}
-    changed.pop("seq", None)
-    message = {"type": "delta", "base": base, "seq": table.seq, **changed,
-               "history": selectors.history(table, seat, since=base),
-               "history_flags": selectors.flag_changes(table, base)}
-    return json.dumps(message)
+    changed = [(k, v) for k, v in current.items()
+               if k != "seq" and (before is None or before.get(k) != v)]
+    return _json_object([
+        ("type", '"delta"'), ("base", json.dumps(base)), ("seq", json.dumps(table.seq)),
+        *changed,
+        ("history", json.dumps(selectors.history(table, seat, since=base))),
+        ("history_flags", json.dumps(selectors.flag_changes(table, base))),
+    ])
+
+
+def _encoded(fields: dict[str, Any]) -> dict[str, str]:
+    """A JSON view kept as each field's JSON text: a delta compares texts and splices the
+    changed ones into its message as they are, and a dict of strings is no container for the
+    cyclic collector to walk (the views' nested lists and dicts were a tenth of a busy web
+    process's tracked objects)."""
+    return {key: json.dumps(value) for key, value in fields.items()}
+
+
+def _json_object(fields: list[tuple[str, str]]) -> str:
+    """The JSON object of (key, the value's JSON text) pairs, as ``json.dumps`` writes it."""
+    return "{" + ", ".join(f"{json.dumps(key)}: {text}" for key, text in fields) + "}"
 
 
 def _html_delta(base: int, seq: int, current: dict[str, str], before: dict[str, str]) -> str:

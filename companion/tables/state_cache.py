@@ -26,6 +26,12 @@ from .event_log import replay_log
 from .single_flight import SingleFlight
 
 MAX_ENTRIES = 1024
+#: logs and rows kept per table: the newest seq and the one before, on which the next play's
+#: message builds (`absorb`). An older one is not asked for again (a phone that fell behind
+#: gets the newest) and only kept the collector busy: at 200 busy tables the logs and rows of
+#: five seqs each were half of a web process's tracked objects, which every full collection
+#: walks.
+KEPT_PER_TABLE = 2
 _cache: OrderedDict[tuple[str, int], Any] = OrderedDict()
 _lock = threading.Lock()
 #: loads under way, per (what, table, seq): a play's pushes render the phones of a table side
@@ -148,6 +154,7 @@ def remember_events(table_id: str, seq: int, log: EventLog) -> None:
     with _lock:
         _events[(table_id, seq)] = log
         _events.move_to_end((table_id, seq))
+        _events.pop((table_id, seq - KEPT_PER_TABLE), None)
         if seq > _newest_events.get(table_id, -1):
             _newest_events[table_id] = seq
         while len(_events) > MAX_ENTRIES:
@@ -176,6 +183,7 @@ def remember_table(table) -> None:
     with _lock:
         _tables[(table.id, table.seq)] = table
         _tables.move_to_end((table.id, table.seq))
+        _tables.pop((table.id, table.seq - KEPT_PER_TABLE), None)
         while len(_tables) > MAX_ENTRIES:
             _tables.popitem(last=False)
 

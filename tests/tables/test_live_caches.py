@@ -37,12 +37,14 @@ def test_a_new_seq_reads_only_the_events_after_the_cached_ones(dealt_table):
     t = dealt_table
     table = Table.objects.get(id=t.id)
     selectors.history(table, 0)  # this process pushed the position so far
+    pushed = state_cache._events[(t.id, table.seq)]
     for seat in (0, 1):
         current = Table.objects.get(id=t.id)
         services.record_action(t.id, services.Actor(seat, False), "1 K", current.seq)
     # ...and the two plays were recorded by another process: this one never saw them
     state_cache._events.pop((t.id, table.seq + 1))
     state_cache._events.pop((t.id, table.seq + 2))
+    state_cache._events[(t.id, table.seq)] = pushed
     state_cache._newest_events[t.id] = table.seq
     table = Table.objects.get(id=t.id)
     with CaptureQueriesContext(connection) as queries:
@@ -51,6 +53,26 @@ def test_a_new_seq_reads_only_the_events_after_the_cached_ones(dealt_table):
     assert f'"tables_event"."seq" > {table.seq - 2}' in query["sql"]
     assert [line["seq"] for line in lines] == list(range(1, table.seq + 1))
     assert [line["text"] for line in lines[-2:]] == ["1 K", "1 K"]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_table_keeps_the_log_and_row_of_its_last_two_seqs_only(dealt_table):
+    """Older seqs are not asked for again; kept, they were half of a busy process's tracked
+    objects (every full collection walks them)."""
+    t = dealt_table
+    first = Table.objects.get(id=t.id).seq
+    for seat, action in enumerate(["1 K", "1 K", "13 K", "1 K"]):
+        current = Table.objects.get(id=t.id)
+        selectors.history(current, 0)
+        services.record_action(t.id, services.Actor(seat, False), action, current.seq)
+    table = Table.objects.get(id=t.id)
+    assert table.seq == first + 4
+    assert sorted(s for (i, s) in state_cache._events if i == t.id) == [table.seq - 1, table.seq]
+    assert sorted(s for (i, s) in state_cache._tables if i == t.id) == [table.seq - 1, table.seq]
+    with CaptureQueriesContext(connection) as queries:
+        lines = selectors.history(table, 0)
+    assert not queries.captured_queries
+    assert [line["seq"] for line in lines] == list(range(1, table.seq + 1))
 
 
 @pytest.mark.django_db(transaction=True)
