@@ -10,6 +10,10 @@ websocket renders; one database connection per thread from the pool, returned af
 request as under any threaded WSGI server), and its buffered answer is sent back from the
 loop. Answers are small JSON or HTML pages and static files of tens of KiB, so buffering them
 costs nothing worth a streaming path.
+
+A request that announces something to the phones (a play's group message) only starts the send
+on the loop; the loop awaits it before the answer goes out (``realtime.deferred_sends``), so the
+phones are told first and the thread is free for the next request meanwhile.
 """
 
 from __future__ import annotations
