@@ -20,7 +20,8 @@ ramp-up; 0, the default, is the start-up storm of every figure before 2026-11-25
 Measured: play submit latency (POST → response: from writing the request to reading the whole
 answer, timed in the driver's thread since 2026-11-25, session 8; the figure as the load
 generator's own event loop saw it, with its waits for a free driver thread and for the loop that
-also serves all the phones, is printed beside it and differed by 3–15 ms at p95 at N = 200),
+also serves all the phones, as every figure before was timed, is printed beside it: 2–11 ms more
+at p95 at N = 200, 0.4 s more at N = 400 where that loop is busy itself),
 fan-out latency (the response → the moment
 the last of the table's four phones has a state at least that new; an update that arrives
 before the response counts as 0), updates lost (a phone that did not get a state at least as
