@@ -3,8 +3,8 @@
 **Form parsing nobody reads.** Daphne serves HTTP through Twisted's ``http.Request``, which by
 default parses every POST body that has a Content-Type: the header through
 ``email.message.EmailMessage``, whose modern policy builds a new header *class* on each call
-(0.13 ms, and a class object left as cyclic garbage for the collector: under load at 200
-tables, a third of a web process's garbage), and a form's or upload's body into
+(0.13 ms, and a class object with its dicts and tuples left as cyclic garbage for the
+collector), and a form's or upload's body into
 ``request.args``. Daphne reads neither: it hands the raw body to the ASGI application, and
 Django parses it again. Daphne's requests are built with that parsing off (Twisted's own
 ``parsePOSTFormSubmission`` switch).

@@ -102,6 +102,9 @@ def _foreign_loop() -> asyncio.AbstractEventLoop | None:
 def group_send_sync(
     group: str, message: dict[str, Any], timeout: float = SEND_TIMEOUT
 ) -> None:
+    """Send ``message`` to ``group``; wait up to ``timeout`` for it, except inside
+    ``deferred_sends`` (a request's thread), where the loop waits ``SEND_TIMEOUT`` for it
+    before the answer goes out."""
     layer = get_channel_layer()
     if layer is None:
         return

@@ -5,10 +5,9 @@ Django's request is a knot of reference cycles: the lazy user (a closure over th
 back at the request that holds them. So each request's ~60 objects outlive it until the cyclic
 collector finds them, and under load at 200 tables that garbage started a young-generation
 collection about every 0.2 s in each web process, and promoted survivors into the older
-generations whose collections stop the process for 50-600 ms (docs/operations.md, "Collector
-pauses"). Emptying the request's attributes once the response is closed (everything has been
-sent; Django's own closers have run) breaks those cycles, and reference counting frees the
-request on the spot.
+generations whose collections stop the process for 50-880 ms (docs/operations.md, "Where a slow
+answer waits"). Emptying the request's attributes once the response is closed (everything has
+been sent) breaks those cycles, and reference counting frees the request on the spot.
 """
 
 from __future__ import annotations
