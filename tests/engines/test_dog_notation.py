@@ -110,6 +110,9 @@ def test_positions_round_trip_through_a_game() -> None:
     ({"to_move": "table"}, "the table is to move"),
     ({"phase": "swim"}, "phase"),
     ({"game": "hit"}, "DOG engine"),
+    ({"face_down": 1}, "face_down"),  # a number where a list belongs (found by hypothesis)
+    ({"face_down": {"seat": 0}}, "face_down"),
+    ({"lapped": 3}, "lapped"),
 ])
 def test_malformed_positions(change: dict[str, Any], message: str) -> None:
     obj = {**CONTRACT_EXAMPLE, **change}

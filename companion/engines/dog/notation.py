@@ -366,9 +366,10 @@ def from_json(obj: Any) -> DogState:
     # piles
     discard = list(counts(_json_cards(obj.get("discard", []), '"discard"')))
     folds = []
-    for g in obj.get("face_down", []) or []:
+    folds_are = '"face_down" lists objects {"seat", "cards", "playable"}'
+    for g in positions.json_list(obj, "face_down", folds_are):
         if not isinstance(g, Mapping):
-            raise bad('"face_down" lists objects {"seat", "cards", "playable"}')
+            raise bad(folds_are)
         s = g.get("seat")
         if not isinstance(s, int) or not 0 <= s < seats:
             raise bad("face_down: seat must be a seat number")
@@ -388,7 +389,7 @@ def from_json(obj: Any) -> DogState:
             for k in _json_cards(lst, '"avoid"'):
                 avoid[s] |= 1 << k
     lapped = 0
-    for s in obj.get("lapped", []) or []:
+    for s in positions.json_list(obj, "lapped", '"lapped" lists seats'):
         if not isinstance(s, int) or not 0 <= s < seats:
             raise bad('"lapped" lists seats')
         lapped |= 1 << s

@@ -57,6 +57,17 @@ def json_int(obj: Mapping[str, Any], key: str, default: int, lo: int, hi: int) -
     return value
 
 
+def json_list(obj: Mapping[str, Any], key: str, message: str) -> list[Any]:
+    """A list of any length; missing or null: empty. Anything else is refused with
+    ``message`` (a number where a list belongs crashed the DOG reader: hypothesis, 2026-11-25)."""
+    value = obj.get(key)
+    if value is None:
+        return []
+    if not isinstance(value, list):
+        raise bad(message)
+    return value
+
+
 def seat_list(obj: Mapping[str, Any], key: str, n: int) -> list[Any] | None:
     """A list with one entry per seat, or None when missing or null."""
     value = obj.get(key)
