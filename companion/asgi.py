@@ -19,10 +19,11 @@ from companion.core.http_bridge import ThreadedWsgiHttp  # noqa: E402
 from companion.core.realtime import remember_server_loop  # noqa: E402
 from companion.core.ws_origin import OriginValidator  # noqa: E402
 from companion.routing import websocket_urlpatterns  # noqa: E402
+from companion.tables.urgency import is_urgent  # noqa: E402
 
 router = ProtocolTypeRouter(
     {
-        "http": ThreadedWsgiHttp(django_wsgi_app),
+        "http": ThreadedWsgiHttp(django_wsgi_app, urgent=is_urgent),
         # Phones are known by their table tokens (cookie or Bearer header), never by a Django
         # session or user: only the cookies are parsed. (AuthMiddlewareStack looked up a
         # session and a user on every connect, on the process's one thread-sensitive thread.)

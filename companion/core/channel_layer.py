@@ -14,11 +14,21 @@ alone under the shard's lock and awaits its reply before the next may go, so the
 of plays answered side by side in a busy web process queue behind one another, one loop turn
 and one Redis round trip each. Here the messages waiting when the shard's sender runs go to
 Redis together, in the order they were sent, in one round trip.
+
+Publishing does not wait for the shard's lock, which channels_redis also takes for every
+SUBSCRIBE and UNSUBSCRIBE: a PUBLISH goes on a connection of the client's pool, not on the
+subscription's connection, and the lock only kept the two apart. When many phones connected
+at once (three subscriptions each: its own channel, the table, the seat), a play's
+announcement queued behind all of them, one loop turn each: the first deals of 200 tables
+opening together waited a median of 105 ms and up to 409 ms (bench/ws_load.py, 2026-11-25).
+Subscriptions and unsubscriptions are queued instead and sent in order by one task, the
+consecutive ones of a kind as one command (``SUBSCRIBE a b c``).
 """
 
 from __future__ import annotations
 
 import asyncio
+import itertools
 import logging
 
 from channels_redis.pubsub import (
@@ -40,6 +50,62 @@ class _Shard(RedisSingleShardConnection):
         super().__init__(*args, **kwargs)
         self._outbox: list[tuple[str, bytes, asyncio.Future]] = []
         self._sender: asyncio.Task | None = None
+        #: ("subscribe" | "unsubscribe", channel, done), in the order asked
+        self._changes: list[tuple[str, str, asyncio.Future]] = []
+        self._changer: asyncio.Task | None = None
+
+    async def subscribe(self, channel: str) -> None:
+        await self._change("subscribe", channel)
+
+    async def unsubscribe(self, channel: str) -> None:
+        await self._change("unsubscribe", channel)
+
+    async def _change(self, kind: str, channel: str) -> None:
+        """Queued for the shard's changer; returns once the command is sent (or raises why
+        not), as channels_redis' own subscribe and unsubscribe did."""
+        done = asyncio.get_running_loop().create_future()
+        self._changes.append((kind, channel, done))
+        if self._changer is None or self._changer.done():
+            self._changer = asyncio.ensure_future(self._send_changes())
+        await done
+
+    async def _send_changes(self) -> None:
+        while self._changes:
+            batch, self._changes = self._changes, []
+            async with self._lock:  # against flush(), which closes the connections
+                for kind, run in itertools.groupby(batch, key=lambda change: change[0]):
+                    await self._send_run(kind, list(run))
+
+    async def _send_run(self, kind: str, run: list[tuple[str, str, asyncio.Future]]) -> None:
+        """One SUBSCRIBE or UNSUBSCRIBE for the channels of ``run`` that need it."""
+        subscribing = kind == "subscribe"
+        channels = list(dict.fromkeys(
+            channel for _, channel, _ in run if (channel in self._subscribed_to) != subscribing
+        ))
+        try:
+            if channels:
+                self._ensure_redis()
+                self._ensure_receiver()
+                await getattr(self._pubsub, kind)(*channels)
+        except Exception as exc:
+            for *_, done in run:
+                if not done.done():
+                    done.set_exception(exc)
+            return
+        if subscribing:
+            self._subscribed_to.update(channels)
+        else:
+            self._subscribed_to.difference_update(channels)
+        for *_, done in run:
+            if not done.done():
+                done.set_result(None)
+
+    async def flush(self) -> None:
+        """channels_redis' flush, once what is queued has gone out."""
+        for task in (self._sender, self._changer):
+            if task is not None and not task.done():
+                await asyncio.wait([task])
+        await super().flush()
 
     async def publish(self, channel: str, message: bytes) -> None:
         """Queued for the shard's sender; returns when Redis has taken it (or raises why
@@ -54,12 +120,11 @@ class _Shard(RedisSingleShardConnection):
         while self._outbox:
             batch, self._outbox = self._outbox, []
             try:
-                async with self._lock:
-                    self._ensure_redis()
-                    async with self._redis.pipeline(transaction=False) as pipe:
-                        for channel, message, _ in batch:
-                            pipe.publish(channel, message)
-                        await pipe.execute()
+                self._ensure_redis()  # no lock: see the module's docstring
+                async with self._redis.pipeline(transaction=False) as pipe:
+                    for channel, message, _ in batch:
+                        pipe.publish(channel, message)
+                    await pipe.execute()
             except Exception as exc:  # each sender hears it, as from its own publish
                 for *_, sent in batch:
                     if not sent.done():

@@ -25,6 +25,7 @@ from typing import Any
 
 from asgiref.wsgi import WsgiToAsgiInstance
 
+from companion.core import admission
 from companion.core.realtime import PendingSend, await_sends, deferred_sends
 
 Wsgi = Callable[[dict[str, Any], Callable[..., Any]], Iterable[bytes]]
@@ -41,8 +42,9 @@ class _Environ(WsgiToAsgiInstance):
 class ThreadedWsgiHttp:
     """An ASGI application for the ``http`` scope that runs ``wsgi_app`` in a worker thread."""
 
-    def __init__(self, wsgi_app: Wsgi) -> None:
+    def __init__(self, wsgi_app: Wsgi, urgent: Callable[[dict[str, Any]], bool] = bool) -> None:
         self.wsgi_app = wsgi_app
+        self.urgent = urgent  # which requests go first (companion/core/admission.py)
 
     async def __call__(self, scope: dict[str, Any], receive: Callable, send: Callable) -> None:
         if scope["type"] != "http":
@@ -62,9 +64,10 @@ class ThreadedWsgiHttp:
                 await _send(send, 400, [(b"content-type", b"text/plain")], str(exc).encode())
                 return
             loop = asyncio.get_running_loop()
-            status, headers, content, sends = await loop.run_in_executor(
-                None, self._run, environ
-            )
+            async with admission.gate().held(self.urgent(scope)):
+                status, headers, content, sends = await loop.run_in_executor(
+                    None, self._run, environ
+                )
         await await_sends(sends)  # the phones are told before the asker hears back
         await _send(send, status, headers, content)
 

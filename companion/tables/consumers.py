@@ -25,6 +25,7 @@ from django.core.exceptions import SynchronousOnlyOperation
 from django.utils.translation import get_supported_language_variant
 
 from companion.advisor.hints import seat_group
+from companion.core import admission
 from companion.core.i18n import in_connection_language, language_from_scope
 from companion.core.outages import DATABASE_DOWN
 
@@ -93,7 +94,8 @@ class TableConsumer(HintWatchdog, AsyncWebsocketConsumer):
         self.group = realtime.table_group(self.table_id)
         await self.channel_layer.group_add(self.group, self.channel_name)
         try:
-            opened = await self._open()
+            async with admission.gate().held(urgent=False):  # plays at other tables first
+                opened = await self._open()
         except DATABASE_DOWN:
             await self._unavailable()
             return

@@ -127,3 +127,111 @@ def test_a_send_redis_does_not_take_fails_for_its_sender():
             channel_layers.backends.clear()
     assert len(outcomes) == 4
     assert all(isinstance(o, RedisConnectionError) for o in outcomes), outcomes
+
+
+def test_a_send_does_not_wait_for_the_subscriptions_lock():
+    """A play's announcement goes out while the shard's lock is held (as by a subscription
+    in flight when many phones connect at once), and reaches the group's member."""
+    url = require("redis")
+    prefix = "layer-nolock-"
+    with override_settings(CHANNEL_LAYERS=_pubsub_layer(url, prefix)):
+        channel_layers.backends.clear()
+        layer = channel_layers["default"]
+
+        async def scenario() -> dict:
+            member = await layer.new_channel()
+            await layer.group_add("table-n", member)
+            shard = layer._get_layer()._shards[0]
+            async with shard._lock:
+                await asyncio.wait_for(
+                    layer.group_send("table-n", {"type": "table.changed", "seq": 1}), 10
+                )
+                got = await asyncio.wait_for(layer.receive(member), 10)
+            await layer.flush()
+            return got
+
+        try:
+            got = _in_own_thread(scenario)
+        finally:
+            channel_layers.backends.clear()
+    assert got == {"type": "table.changed", "seq": 1}
+
+
+def test_subscriptions_at_once_go_together_in_the_order_asked():
+    """Phones connecting side by side: their subscriptions go to Redis in fewer commands than
+    were asked, every group is subscribed once, and a group left and joined again in the same
+    moment stays subscribed (order kept) and its messages arrive."""
+    url = require("redis")
+    prefix = "layer-subs-"
+    with override_settings(CHANNEL_LAYERS=_pubsub_layer(url, prefix)):
+        channel_layers.backends.clear()
+        layer = channel_layers["default"]
+
+        async def scenario() -> tuple[int, list[bytes], list[bytes], dict]:
+            shard = layer._get_layer()._shards[0]
+            commands = 0
+            send_run = shard._send_run
+
+            async def counted(kind, run) -> None:
+                nonlocal commands
+                commands += 1
+                await send_run(kind, run)
+
+            members = [await layer.new_channel() for _ in range(40)]
+            shard._send_run = counted
+            await asyncio.gather(*(layer.group_add(f"table-{n % 20}", member)
+                                   for n, member in enumerate(members)))
+            joined = _subscriptions(url, prefix)
+            commands_at_once = commands
+            await layer.group_discard("table-0", members[0])  # one of its two members left
+            newcomer = await layer.new_channel()
+            await asyncio.gather(
+                layer.group_discard("table-0", members[20]),  # its last: UNSUBSCRIBE …
+                layer.group_add("table-0", newcomer),  # … and a newcomer: SUBSCRIBE again
+                layer.group_discard("table-1", members[1]),
+                layer.group_discard("table-1", members[21]),
+            )
+            after = _subscriptions(url, prefix)
+            await layer.group_send("table-0", {"type": "table.changed", "seq": 5})
+            got = await asyncio.wait_for(layer.receive(newcomer), 10)
+            await layer.flush()
+            return commands_at_once, joined, after, got
+
+        try:
+            commands, joined, after, got = _in_own_thread(scenario)
+        finally:
+            channel_layers.backends.clear()
+    groups = {f"{prefix}__group__table-{n}".encode() for n in range(20)}
+    assert groups <= set(joined) and len(joined) == 60  # 40 own channels, 20 groups
+    assert commands < 40
+    assert f"{prefix}__group__table-0".encode() in after
+    assert f"{prefix}__group__table-1".encode() not in after
+    assert got == {"type": "table.changed", "seq": 5}
+
+
+def test_a_subscription_redis_does_not_take_fails_for_each_asker():
+    """Redis not answering: every phone whose subscription was queued hears the error (its
+    connect fails and the page retries), and nothing is recorded as subscribed."""
+    port = free_port()
+    prefix = "layer-subdown-"
+    with override_settings(CHANNEL_LAYERS=_pubsub_layer(f"redis://127.0.0.1:{port}/0", prefix)):
+        channel_layers.backends.clear()
+        layer = channel_layers["default"]
+
+        async def scenario() -> tuple[list[BaseException | None], set]:
+            loop_layer = layer._get_layer()
+            for n in range(3):
+                loop_layer.channels[f"c{n}"] = asyncio.Queue()
+            outcomes = await asyncio.gather(
+                *(layer.group_add(f"table-{n}", f"c{n}") for n in range(3)),
+                return_exceptions=True,
+            )
+            return outcomes, set(loop_layer._shards[0]._subscribed_to)
+
+        try:
+            outcomes, subscribed = _in_own_thread(scenario)
+        finally:
+            channel_layers.backends.clear()
+    assert len(outcomes) == 3
+    assert all(isinstance(o, RedisConnectionError) for o in outcomes), outcomes
+    assert subscribed == set()
