@@ -4,28 +4,32 @@ A web process runs its synchronous work (Django requests, a phone's first view) 
 threads. When many tables open at once (a club evening starting, a server restarting and every
 phone reconnecting), hundreds of table creations, seat joins and websocket opens queued in
 front of the plays of the tables already playing, and a play waited for all of them
-(bench/ws_load.py: submit p95 300–560 ms in the first 10 s, against 40–140 ms after).
+(bench/ws_load.py at N = 200, session 8: submit p95 450–560 ms in the first 10 s, against
+42–105 ms per 10 s after; docs/operations.md, "Plays before openings").
 
-`PriorityGate` lets at most ``slots`` pieces of work hold a thread at once, and hands a free
-slot to waiting *urgent* work (a play, an undo, a correction at a table; a phone's update)
-before any waiting *background* work (creating or joining a table, a page, a phone's first
-view), each kind in arrival order. Background work also never holds more than
-``background`` of the slots, so an urgent piece that arrives finds a thread free or soon
-free, not behind a full house of openings; the CPU share of each running thread stays the
-interpreter's to give. No work is refused: background work only waits longer.
+`PriorityGate` lets at most ``slots`` pieces of work hold a thread at once (as many as the
+loop's default executor has threads), and hands a free slot to waiting *urgent* work (a
+table's live moves: companion/tables/urgency.py) before any waiting *background* work
+(creating or joining a table, a page, a phone's first view), each kind in arrival order.
+Background work also never holds more than ``background`` of the slots, so an urgent piece
+that arrives finds a thread free or soon free, not behind a full house of openings; the CPU
+share of each running thread stays the interpreter's to give. No work is refused: background
+work only waits longer. A phone's pushes do not pass the gate: JSON deltas are rendered on the
+loop, and a page's fragments are the fan-out of a play already admitted.
 """
 
 from __future__ import annotations
 
 import asyncio
+import os
 from collections import deque
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
-#: threads a process's default executor has on two cores (min(32, cores + 4))
-SLOTS = 6
+#: the threads of the loop's default executor (ThreadPoolExecutor's own default: 6 on 2 cores)
+SLOTS = min(32, (os.cpu_count() or 1) + 4)
 #: of them, at most this many for background work
-BACKGROUND = 3
+BACKGROUND = SLOTS // 2
 
 
 class PriorityGate:
