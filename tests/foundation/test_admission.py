@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import threading
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import pytest
@@ -20,6 +21,13 @@ async def _holder(gate: PriorityGate, urgent: bool, name: str, order: list[str],
     async with gate.held(urgent):
         order.append(name)
         await release.wait()
+
+
+def _run(scenario: Any) -> Any:
+    """``asyncio.run`` on a thread of its own: an earlier test's browser (Playwright's sync
+    API) may keep an event loop running on this one."""
+    with ThreadPoolExecutor(1) as own:
+        return own.submit(asyncio.run, scenario).result(60)
 
 
 async def _settle() -> None:
@@ -43,7 +51,7 @@ def test_urgent_work_is_served_before_background_work_that_waited_longer() -> No
         assert (gate.running, gate.running_background) == (0, 0)
         return order
 
-    assert asyncio.run(scenario()) == ["running", "play 1", "play 2", "open 1", "open 2"]
+    assert _run(scenario()) == ["running", "play 1", "play 2", "open 1", "open 2"]
 
 
 def test_background_work_holds_at_most_its_share_of_the_slots() -> None:
@@ -64,7 +72,7 @@ def test_background_work_holds_at_most_its_share_of_the_slots() -> None:
         assert order[4] == "play 2" and sorted(order[5:]) == ["open 2", "open 3"]
         assert (gate.running, gate.running_background) == (0, 0)
 
-    asyncio.run(scenario())
+    _run(scenario())
 
 
 def test_a_waiter_that_goes_away_takes_no_slot_and_leaves_the_counts_right() -> None:
@@ -84,7 +92,7 @@ def test_a_waiter_that_goes_away_takes_no_slot_and_leaves_the_counts_right() -> 
         assert order == ["running", "after"]
         assert (gate.running, gate.running_background) == (0, 0)
 
-    asyncio.run(scenario())
+    _run(scenario())
 
 
 def test_a_waiter_cancelled_after_its_slot_was_granted_gives_the_slot_back() -> None:
@@ -103,7 +111,7 @@ def test_a_waiter_cancelled_after_its_slot_was_granted_gives_the_slot_back() -> 
         async with gate.held(False):  # and the slot is free again
             assert gate.running == 1
 
-    asyncio.run(scenario())
+    _run(scenario())
 
 
 def test_a_gate_with_no_room_for_background_work_is_refused() -> None:
@@ -188,4 +196,4 @@ def test_the_bridge_runs_a_play_while_openings_fill_their_share_of_the_threads(
         assert await asyncio.gather(*opens) == [201, 201, 201]
         assert (gate.running, gate.running_background) == (0, 0)
 
-    asyncio.run(scenario())
+    _run(scenario())
