@@ -1,4 +1,4 @@
-"""What saying the history in words costs a render (companion/tables/localize.py).
+"""What saying the history in words costs a render (companion/tables/play/history_words.py).
 
 A DOG table is loaded from a simulated game of N events (a record, as /t/load does), then the
 history partial's 40 lines are said for one phone, as every page render and live push does:
@@ -44,10 +44,10 @@ def main() -> None:
 
     call_command("migrate", verbosity=0)
     from companion.engines import get_game
-    from companion.tables import localize, services, state_cache
     from companion.tables.models import Table
-    from companion.tables.record import FORMAT, load_record
-    from companion.tables.selectors import history
+    from companion.tables.play import history_words, services, state_cache
+    from companion.tables.play.selectors import history
+    from companion.tables.records.record import FORMAT, load_record
     from tests.tables.simulated import CONFIGS, table_log
 
     log = table_log("dog", CONFIGS["dog"], seed=1)
@@ -72,18 +72,18 @@ def main() -> None:
     def said(table: Table) -> float:
         lines = history(table, None, limit=40)
         start = time.perf_counter()
-        localize.history_words(table, lines, None)
+        history_words.history_words(table, lines, None)
         return 1000 * (time.perf_counter() - start)
 
     for _ in range(args.repeat):
         table = Table.objects.get(id=table.id)
-        localize._said.clear()
-        localize._walks.clear()
-        localize._logs.clear()
+        history_words._said.clear()
+        history_words._walks.clear()
+        history_words._logs.clear()
         state_cache.clear()
         history(table, None, limit=40)  # the event log read (not part of the words)
         timings["first"].append(said(table))
-        localize._said.clear()
+        history_words._said.clear()
         timings["again"].append(said(table))
         timings["cached"].append(said(table))
     actor = services.Actor(None, True)

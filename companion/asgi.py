@@ -19,7 +19,7 @@ from companion.core.http_bridge import ThreadedWsgiHttp  # noqa: E402
 from companion.core.realtime import remember_server_loop  # noqa: E402
 from companion.core.ws_origin import OriginValidator  # noqa: E402
 from companion.routing import websocket_urlpatterns  # noqa: E402
-from companion.tables.urgency import is_urgent  # noqa: E402
+from companion.tables.play.urgency import is_urgent  # noqa: E402
 
 router = ProtocolTypeRouter(
     {

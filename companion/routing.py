@@ -3,7 +3,7 @@
 from django.urls import path
 
 from companion.core.consumers import ProbeConsumer
-from companion.tables.consumers import TableConsumer
+from companion.tables.live.consumers import TableConsumer
 
 websocket_urlpatterns = [
     path("ws/probe/", ProbeConsumer.as_asgi()),

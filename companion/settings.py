@@ -116,7 +116,7 @@ if DATABASE_URL:
     if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
         # psycopg's prepared statements (Django turns them off): only cursors that bind on the
         # server use them, and only the play's fixed statements open such cursors
-        # (companion/tables/table_rows.py); Django's own bind on the client and never prepare.
+        # (companion/tables/play/table_rows.py); Django's own bind on the client and never prepare.
         # DB_PREPARE=0 behind a pooler that cannot keep them (docs/deployment.md).
         DATABASES["default"]["OPTIONS"]["prepare_threshold"] = (
             None if os.environ.get("DB_PREPARE", "1") == "0" else 5

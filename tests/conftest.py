@@ -3,7 +3,7 @@ from dataclasses import dataclass, field
 
 import pytest
 
-from companion.tables import state_cache
+from companion.tables.play import state_cache
 
 
 def _read_uncommitted(sender, connection, **kwargs) -> None:

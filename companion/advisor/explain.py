@@ -4,7 +4,7 @@ A reason compares the position before and after the play; it states facts of the
 outcome, it decides nothing. Pure Python: the web layer passes the seat names to use.
 
 Each reason is an English template (marked ``N_`` for translation) with named parameters, so
-that the web layer can show it in each phone's language (companion/tables/localize.py).
+that the web layer can show it in each phone's language (companion/tables/presenters/localize.py).
 Parameter conventions: ``names`` is a list of seat names ("Ann and Ben"); ``cards`` and
 ``given`` are comma-separated card tokens ("pig,pig,cat" → "pig ×2, cat"); ``card``,
 ``first`` and ``second`` are one card token each; anything else is shown as it is.

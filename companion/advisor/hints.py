@@ -26,7 +26,7 @@ from companion.core.realtime import group_send_sync
 log = logging.getLogger(__name__)
 RESULT_TTL = 3600
 FINAL = frozenset({"done", "failed", "cancelled"})
-#: a coach review travels the same seat channel (companion/tables/coach.py): no clock on it
+#: a coach review travels the same seat channel (companion/tables/coach/reviews.py): no clock on it
 UNWATCHED = FINAL | {"review"}
 QUEUE_MARGIN_S = 2
 SUGGEST_TASK = "advisor.suggest"  # advisor/tasks.py

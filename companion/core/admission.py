@@ -9,7 +9,7 @@ front of the plays of the tables already playing, and a play waited for all of t
 
 `PriorityGate` lets at most ``slots`` pieces of work hold a thread at once (as many as the
 loop's default executor has threads), and hands a free slot to waiting *urgent* work (a
-table's live moves: companion/tables/urgency.py) before any waiting *background* work
+table's live moves: companion/tables/play/urgency.py) before any waiting *background* work
 (creating or joining a table, a page, a phone's first view), each kind in arrival order.
 Background work also never holds more than ``background`` of the slots, so an urgent piece
 that arrives finds a thread free or soon free, not behind a full house of openings; the CPU

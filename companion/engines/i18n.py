@@ -4,7 +4,7 @@ Engines import nothing from Django, so they cannot call gettext. ``N_`` returns 
 unchanged; it only marks the literal for extraction (``manage.py makemessages`` passes
 ``--keyword=N_`` to xgettext, see companion/core/management/commands/makemessages.py). The web
 layer translates the marked English text with gettext at the moment it shows it
-(companion/tables/localize.py), in the reader's language.
+(companion/tables/presenters/localize.py), in the reader's language.
 """
 
 from __future__ import annotations

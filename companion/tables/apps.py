@@ -7,6 +7,6 @@ class TablesConfig(AppConfig):
     verbose_name = "Tables"
 
     def ready(self) -> None:
-        from . import coach
+        from companion.tables.coach import reviews as coach
 
-        coach.connect()  # a play of a coached seat queues its review (companion/tables/coach.py)
+        coach.connect()  # a play of a coached seat queues its review (coach/reviews.py)

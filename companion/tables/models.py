@@ -113,7 +113,7 @@ class HintLog(models.Model):
 
 class CoachSwitch(models.Model):
     """Coach mode of one seat (off by default; the seat's player switches it): while on, each
-    play of the seat gets a review (companion/tables/coach.py). Never part of the record."""
+    play of the seat gets a review (companion/tables/coach/reviews.py). Never part of the record."""
 
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="coach_switches")
     seat = models.PositiveSmallIntegerField()

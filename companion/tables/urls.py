@@ -1,6 +1,8 @@
 from django.urls import path
 
-from . import api_site, coach_views, record_views, setup_views, views
+from companion.tables.api import site as api_site
+from companion.tables.coach import views as coach_views
+from companion.tables.pages import record_views, setup_views, views
 
 app_name = "tables"
 

@@ -8,7 +8,7 @@ from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
 
 from companion.asgi import application
-from companion.tables import services
+from companion.tables.play import services
 
 
 async def connect(table_id: str, token: str) -> WebsocketCommunicator:

@@ -7,8 +7,9 @@ import pytest
 from channels.db import database_sync_to_async
 
 from companion.advisor.review import GOOD, MISTAKE, label_for, review
-from companion.tables import coach, services
+from companion.tables.coach import reviews as coach
 from companion.tables.models import CoachReview, Table
+from companion.tables.play import services
 
 from .dog_positions import dog, pos
 from .hint_helpers import connect
@@ -177,7 +178,7 @@ def _pages(t, phone, token: str | None) -> dict[str, str]:
     """Everything a phone may read about the table: pages, fragments, record, API answers."""
     import re
 
-    from companion.tables import live
+    from companion.tables.live import pushes as live
 
     live.forget(t.id)
     total = Table.objects.get(id=t.id).seq
@@ -212,7 +213,7 @@ def test_labels_and_the_coach_line_reach_the_own_seat_only(dealt_table):
         "spectator": (_phone(t), None),
     }
     before = {who: _pages(t, phone, token) for who, (phone, token) in others.items()}
-    from companion.tables.rendering import live_parts
+    from companion.tables.pages.rendering import live_parts
 
     live_before = {s: live_parts(Table.objects.get(id=t.id), services.Actor(s, False))
                    for s in (1, 2)}
@@ -304,7 +305,7 @@ async def test_the_review_message_reaches_the_seats_own_phones_and_not_the_hint_
     """`coach.review` on the real (in-memory) channel layer: Ann's page gets her coach box and
     the label swapped into her history line, her JSON phone a "review" message; Ben's phones
     nothing; no phone's hint watchdog is touched."""
-    from companion.tables.consumers import TableConsumer
+    from companion.tables.live.consumers import TableConsumer
 
     touched: list[str] = []
     monkeypatch.setattr(TableConsumer, "watch_hint", lambda self, hint: touched.append("watch"))

@@ -8,9 +8,9 @@ import pytest
 from django.template.loader import render_to_string
 
 from companion.engines import get_game
-from companion.tables import selectors
 from companion.tables.models import Table
-from companion.tables.rendering import PAGE, hint_context
+from companion.tables.pages.rendering import PAGE, hint_context
+from companion.tables.play import selectors
 
 pytestmark = pytest.mark.django_db
 

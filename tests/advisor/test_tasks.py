@@ -9,9 +9,9 @@ from django.core.cache import cache
 
 from companion.advisor import hints
 from companion.engines import get_game
-from companion.tables import services
 from companion.tables.errors import TableError
 from companion.tables.models import HintLog, Table
+from companion.tables.play import services
 
 from .hint_helpers import ask, connect
 
@@ -185,7 +185,7 @@ async def test_life_is_life_hint(embedded_worker):
 def test_the_hint_box_shows_the_chance_to_survive_the_round() -> None:
     from django.template.loader import render_to_string
 
-    from companion.tables.rendering import PAGE, hint_context
+    from companion.tables.pages.rendering import PAGE, hint_context
 
     table, _ = services.create_table("lifeislife", {"players": 3}, ["Tim", "Mia", "Lino"])
     hint = {"status": "done", "seq": 2, "budget_ms": 500, "elapsed_ms": 500, "iterations": 900,

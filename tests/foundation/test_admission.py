@@ -13,7 +13,7 @@ import pytest
 from companion.core import admission
 from companion.core.admission import PriorityGate
 from companion.core.http_bridge import ThreadedWsgiHttp
-from companion.tables.urgency import is_urgent
+from companion.tables.play.urgency import is_urgent
 
 
 async def _holder(gate: PriorityGate, urgent: bool, name: str, order: list[str],

@@ -11,7 +11,8 @@ from redis.exceptions import ConnectionError as RedisConnectionError
 # `api._table` when first imported, and a first request under a patch made them keep the fake.
 import companion.urls  # noqa: F401
 from companion.advisor import hints
-from companion.tables import api, views
+from companion.tables.api import tables as api
+from companion.tables.pages import views
 
 pytestmark = pytest.mark.django_db
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from companion.tables import services
+from companion.tables.play import services
 from tests.tables.simulated import table_log
 
 CONFIGS = {

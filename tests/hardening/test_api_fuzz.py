@@ -28,9 +28,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from schemathesis.specs.openapi.checks import positive_data_acceptance
 
-from companion.tables import services
 from companion.tables.models import Table
-from companion.tables.record import build_record
+from companion.tables.play import services
+from companion.tables.records.record import build_record
 from tests.hardening.games import CONFIGS, seeded_table, table_log
 
 pytestmark = pytest.mark.django_db

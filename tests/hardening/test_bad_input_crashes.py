@@ -7,9 +7,9 @@ import json
 
 import pytest
 
-from companion.tables import services
 from companion.tables.models import Table
-from companion.tables.record import FORMAT
+from companion.tables.play import services
+from companion.tables.records.record import FORMAT
 from companion.tables.tokens import cookie_name, cookie_value
 from tests.tables.simulated import CONFIGS, table_log
 

@@ -26,7 +26,8 @@ from django.test import Client
 
 from companion.asgi import application
 from companion.engines import TABLE, get_game
-from companion.tables import presenters, services
+from companion.tables import presenters
+from companion.tables.play import services
 from companion.tables.tokens import cookie_name, cookie_value
 from tests.hardening.games import CONFIGS, table_log
 

@@ -37,7 +37,7 @@ from django.test import Client
 from django.urls import get_resolver
 
 from companion.asgi import application
-from companion.tables.consumers import MAX_FRAME, MESSAGE_TOO_BIG
+from companion.tables.live.consumers import MAX_FRAME, MESSAGE_TOO_BIG
 from companion.tables.models import Event, Seat, Table
 from companion.tables.tokens import cookie_name, cookie_value, new_token, token_from_cookie
 from tests.conftest import HANDS
@@ -666,8 +666,8 @@ def test_the_websocket_limit_leaves_room_for_what_the_server_sends(dealt_table, 
     """Daphne's message limit also holds for what it sends: a 16 KiB limit once cut off every
     page's live fragments. The deployed command, the image and runserver all leave ten times
     the fragments of a dealt table."""
-    from companion.tables.rendering import live_fragments
-    from companion.tables.services import Actor
+    from companion.tables.pages.rendering import live_fragments
+    from companion.tables.play.services import Actor
     from tests.topology import compose_command
 
     table = Table.objects.get(id=dealt_table.id)

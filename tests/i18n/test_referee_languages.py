@@ -14,7 +14,7 @@ from channels.testing import WebsocketCommunicator
 from companion.advisor.hints import seat_group
 from companion.asgi import application
 from companion.core.i18n import language_from_scope
-from companion.tables import localize
+from companion.tables.presenters import localize
 
 # Ann (seat 0 of dealt_table) holds 1, 13, 7, 4 and the joker, no swap card, and has no figure
 # out; the referee names her (people are named, never numbered).

@@ -9,7 +9,7 @@ import json
 import re
 from typing import Any
 
-from companion.tables import live
+from companion.tables.live import pushes as live
 
 MARK = re.compile(r"<!--live:(\w+)-->")
 SEQ_MARK = re.compile(r"<!--live-seq:(\d+)-->")

@@ -12,8 +12,8 @@ import pytest
 from django.test import Client
 
 from companion.engines import get_game
-from companion.tables import selectors
 from companion.tables.models import Table
+from companion.tables.play import selectors
 from companion.tables.presenters.colours import COLOUR_HEX, COLOUR_LETTER, contrast, ink
 from companion.tables.tokens import cookie_name, cookie_value
 

@@ -6,8 +6,8 @@ import re
 import pytest
 
 from companion.engines import available_games
-from companion.tables import services
 from companion.tables.models import Event, Table
+from companion.tables.play import services
 from tests.conftest import HANDS
 
 pytestmark = pytest.mark.django_db

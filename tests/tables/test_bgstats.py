@@ -9,8 +9,8 @@ from urllib.parse import parse_qs, urlsplit
 
 import pytest
 
-from companion.tables import bgstats
-from companion.tables.summary import summarize
+from companion.tables.records import bgstats
+from companion.tables.records.summary import summarize
 
 from .simulated import CONFIGS, table_log
 from .test_summary import NAMES, _table

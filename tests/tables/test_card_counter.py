@@ -13,8 +13,8 @@ from channels.testing import WebsocketCommunicator
 from django.test import Client
 
 from companion.asgi import application
-from companion.tables import services
 from companion.tables.models import Table
+from companion.tables.play import services
 from companion.tables.tokens import cookie_name, cookie_value
 from tests.conftest import ApiTable
 

@@ -9,9 +9,9 @@ import threading
 import pytest
 from django.db import connection, connections
 
-from companion.tables import services
 from companion.tables.errors import StaleSeq
 from companion.tables.models import Event, Table
+from companion.tables.play import services
 from tests.tables.test_table_rows import (
     a_play_reads_and_writes_with_two_statements_on_postgresql,
     same_as_the_orm,

@@ -7,8 +7,7 @@ from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
 
 from companion.asgi import application
-from companion.tables import services
-from companion.tables.consumers import (
+from companion.tables.live.consumers import (
     FRAME_BURST,
     MAX_FRAME,
     MESSAGE_TOO_BIG,
@@ -16,6 +15,7 @@ from companion.tables.consumers import (
     UNSUPPORTED_DATA,
 )
 from companion.tables.models import Table
+from companion.tables.play import services
 
 from .live_clients import Page, apply_json
 

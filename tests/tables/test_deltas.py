@@ -12,9 +12,10 @@ from pathlib import Path
 import pytest
 from channels.db import database_sync_to_async
 
-from companion.tables import live, services
 from companion.tables.errors import TableError
+from companion.tables.live import pushes as live
 from companion.tables.models import Table
+from companion.tables.play import services
 from tests.tables.simulated import table_log
 
 from .live_clients import Gap, Page, apply_json, split_full
@@ -207,7 +208,8 @@ async def test_a_lost_announcement_is_repaired_by_the_sweep(monkeypatch):
     """The channel layer loses the announcement of the last play: the sweep of the web process
     finds the connections behind their table and brings them to it; a connection that is not
     behind gets nothing."""
-    from companion.tables import live_sweep, realtime
+    from companion.tables.live import sweep as live_sweep
+    from companion.tables.play import realtime
 
     monkeypatch.setattr(live_sweep, "SWEEP_S", 0.2)
     table_id, tokens = await new_table()

@@ -15,8 +15,8 @@ from django.test import Client
 from companion.engines import get_game
 from companion.engines.dog.actions import PLAY
 from companion.engines.dog.cards import JOKER, SEVEN, TOKEN
-from companion.tables import selectors, services
 from companion.tables.models import Table
+from companion.tables.play import selectors, services
 from companion.tables.presenters import dog_entry
 from companion.tables.presenters.dog_board import position_key
 from companion.tables.tokens import cookie_name, cookie_value

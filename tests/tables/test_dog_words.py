@@ -1,6 +1,6 @@
 """DOG plays said as people at the table say them (presenters/dog_words.py): who and colour,
 the figure by where it stands on the real board, the card and every consequence, in EN, DE, FR
-and IT; and the history said in sentences for every reader (localize.history_words)."""
+and IT; and the history said in sentences for every reader (history_words.history_words)."""
 
 from __future__ import annotations
 
@@ -11,10 +11,12 @@ from django.utils import translation
 
 from companion.engines import Violation, get_game
 from companion.engines.dog.board import kennel
-from companion.tables import localize, presenters
+from companion.tables import presenters
 from companion.tables.models import Table
+from companion.tables.play import history_words
+from companion.tables.play.selectors import history
 from companion.tables.presenters import dog_words as words
-from companion.tables.selectors import history
+from companion.tables.presenters import localize
 
 GAME = get_game("dog")
 NAMES = ["Ann", "Ben", "Cid", "Dan"]
@@ -162,7 +164,8 @@ def test_the_history_names_the_player_also_when_the_scribe_entered_it(dealt_tabl
     table = Table.objects.get(id=t.id)
     for seat in (None, 0, 2):
         lines = {
-            line["seq"]: line for line in localize.history_words(table, history(table, seat), seat)
+            line["seq"]: line
+            for line in history_words.history_words(table, history(table, seat), seat)
         }
         ann, ben = lines[table.seq - 1], lines[table.seq]
         assert ann["who"] == "Ann (red)" and ann["said"]
@@ -176,11 +179,11 @@ def test_the_history_names_the_player_also_when_the_scribe_entered_it(dealt_tabl
     # The gift of a card: its giver reads the card, the others only that a card was given.
     gifts = [
         line
-        for line in localize.history_words(table, history(table, 0), 0)
+        for line in history_words.history_words(table, history(table, 0), 0)
         if line["text"].startswith("gives")
     ]
     assert "gives 5 face down to Cid" in [g["text"] for g in gifts]
-    others = localize.history_words(table, history(table, 1), 1)
+    others = history_words.history_words(table, history(table, 1), 1)
     assert "gives a card face down to Cid" in [line["text"] for line in others]
     assert "gives 5 face down to Cid" not in [line["text"] for line in others]
 
@@ -195,7 +198,7 @@ def test_the_history_in_german_and_an_undo(dealt_table):
     )
     table = Table.objects.get(id=t.id)
     with translation.override("de"):
-        lines = localize.history_words(table, history(table, 0), 0)
+        lines = history_words.history_words(table, history(table, 0), 0)
     undo = lines[-1]
     assert undo["who"] == "Ann"
     assert undo["text"].startswith("nimmt #")
@@ -255,7 +258,7 @@ def test_the_history_stays_right_across_an_undo_with_the_kept_walk(dealt_table):
 
     def lines(seat=0):
         table = Table.objects.get(id=t.id)
-        return localize.history_words(table, history(table, seat), seat)
+        return history_words.history_words(table, history(table, seat), seat)
 
     assert t.play("1 K", t.tokens[0]).status_code == 201
     assert "out of the kennel" in lines()[-1]["text"]

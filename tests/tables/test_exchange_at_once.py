@@ -6,10 +6,10 @@ from __future__ import annotations
 import pytest
 
 from companion.engines import get_game
-from companion.tables import services
 from companion.tables.errors import Forbidden, Refused
 from companion.tables.models import Event, Table
-from companion.tables.rendering import table_context
+from companion.tables.pages.rendering import table_context
+from companion.tables.play import services
 
 pytestmark = pytest.mark.django_db
 

@@ -11,8 +11,8 @@ from channels.db import database_sync_to_async
 from django.db import connection, transaction
 from django.test.utils import CaptureQueriesContext
 
-from companion.tables import selectors, services, state_cache
 from companion.tables.models import Table
+from companion.tables.play import selectors, services, state_cache
 
 from .test_consumers import connect, play, receive_state
 
@@ -145,7 +145,7 @@ def test_phones_rendering_the_same_seq_side_by_side_load_the_row_once():
 def test_a_replay_remembers_the_log_it_read_only_once_its_transaction_commits(dealt_table):
     """An undo or a correction replays inside its transaction: the events it read are cached
     for the next phones only when that transaction commits."""
-    from companion.tables import event_log
+    from companion.tables.play import event_log
 
     t = dealt_table
     state_cache.clear()
@@ -172,7 +172,8 @@ def test_another_process_renders_a_play_from_its_announcement_without_a_query(
     web process that holds the table at the seq before builds the new seq from it, and every
     phone's push — JSON and page, seated or not — then reads nothing from the database, with
     the same text as a push rendered from the database."""
-    from companion.tables import live, realtime
+    from companion.tables.live import pushes as live
+    from companion.tables.play import realtime
 
     t = dealt_table
     sent: list[dict] = []
@@ -227,7 +228,9 @@ async def test_a_json_phone_gets_a_play_rendered_on_the_loop_or_else_in_a_thread
     recorded here, or its announcement brought them), a JSON phone's delta is rendered on the
     event loop (no thread hop). When they are not there the render would read the database,
     which Django refuses on the loop: it runs in a thread then, and the phone gets the same."""
-    from companion.tables import consumers, live, realtime
+    from companion.tables.live import consumers
+    from companion.tables.live import pushes as live
+    from companion.tables.play import realtime
 
     t = dealt_table
     threaded: list[tuple] = []
@@ -268,7 +271,7 @@ def test_a_render_on_the_event_loop_never_waits_for_another_thread():
     loop until the leading thread is done."""
     import asyncio
 
-    from companion.tables.single_flight import SingleFlight
+    from companion.tables.play.single_flight import SingleFlight
 
     flights = SingleFlight(wait_s=30)
     started, release = threading.Event(), threading.Event()

@@ -10,10 +10,10 @@ import random
 import pytest
 
 from companion.engines import get_game
-from companion.tables import services
 from companion.tables.errors import Refused
 from companion.tables.models import Event, Table
-from companion.tables.state_cache import clear
+from companion.tables.play import services
+from companion.tables.play.state_cache import clear
 
 pytestmark = pytest.mark.django_db
 
@@ -41,8 +41,8 @@ def test_the_scribe_enters_a_gift_the_hand_lacks():
     clear()
     assert services.replay(table) == recorded.state
     # Only Ann's phone gets the notice, with the reason in words.
-    from companion.tables import rulings
-    from companion.tables.state_cache import load_events
+    from companion.tables.play import rulings
+    from companion.tables.play.state_cache import load_events
 
     names = ["Ann", "Ben", "Cat", "Dan"]
     events = load_events(table)

@@ -7,11 +7,12 @@ import json
 import pytest
 
 from companion.engines import get_game
-from companion.tables import presenters, services
+from companion.tables import presenters
 from companion.tables.errors import TableError
 from companion.tables.models import Event, Table
-from companion.tables.record import FORMAT, build_record, load_record
-from companion.tables.state_cache import load_state
+from companion.tables.play import services
+from companion.tables.play.state_cache import load_state
+from companion.tables.records.record import FORMAT, build_record, load_record
 
 from .simulated import CONFIGS, table_log
 

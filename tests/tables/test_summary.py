@@ -9,11 +9,11 @@ from collections import Counter
 import pytest
 
 from companion.engines import TABLE, get_game
-from companion.tables import services
 from companion.tables.errors import Conflict
 from companion.tables.models import HintLog, Table
-from companion.tables.record import FORMAT, load_record
-from companion.tables.summary import summarize
+from companion.tables.play import services
+from companion.tables.records.record import FORMAT, load_record
+from companion.tables.records.summary import summarize
 
 from .simulated import CONFIGS, table_log
 

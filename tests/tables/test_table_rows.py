@@ -1,4 +1,4 @@
-"""The play transaction's statements (companion/tables/table_rows.py) give the same rows and
+"""The play transaction's statements (companion/tables/play/table_rows.py) give the same rows and
 model instances the ORM gives. Runs on SQLite here and on PostgreSQL in the second pass
 (tests/tables/test_concurrency.py calls ``same_as_the_orm``)."""
 
@@ -7,8 +7,8 @@ from django.db import connection, transaction
 from django.db.models.signals import post_save
 from django.test.utils import CaptureQueriesContext
 
-from companion.tables import realtime, services, table_rows
 from companion.tables.models import CoachSwitch, Event, HintLog, Seat, Table
+from companion.tables.play import realtime, services, table_rows
 
 pytestmark = pytest.mark.django_db
 

@@ -22,11 +22,11 @@ from django.test import Client
 from django.utils import translation
 
 from companion.engines import TABLE, get_game
-from companion.tables import services
 from companion.tables.models import Table
-from companion.tables.record import FORMAT, load_record
-from companion.tables.rendering import hint_context
-from companion.tables.state_cache import load_state
+from companion.tables.pages.rendering import hint_context
+from companion.tables.play import services
+from companion.tables.play.state_cache import load_state
+from companion.tables.records.record import FORMAT, load_record
 from companion.tables.tokens import cookie_name, cookie_value
 
 from .simulated import CONFIGS, table_log
@@ -299,7 +299,7 @@ def test_a_localized_board_would_be_caught():
     """The board with floats rendered with localization on (as before the fix) is caught: the
     check looks at the real board markup, not only at a hand-written sample."""
     table, _ = table_at("dog", 10)
-    from companion.tables.rendering import table_context
+    from companion.tables.pages.rendering import table_context
 
     with translation.override("de"):
         context: dict[str, Any] = table_context(Table.objects.get(id=table.id), None)

@@ -99,7 +99,7 @@ def violation_json(
     """A ruling as the phone shows it: code, rulebook section, message (in the reader's
     language) and its parameters, and the link to the rule it enforces on the rules page.
     With the position judged and the seats' names, fields and example plays are in words."""
-    from ..localize import violation_json as localized
+    from companion.tables.presenters.localize import violation_json as localized
 
     said = localized(game, get(game.name), violation, state, names)
     return {**said, "rule_url": rule_url(violation.code)}

@@ -13,8 +13,8 @@ from companion.engines.dog.actions import DEAL, DISCARD, DRAW, FOLD, GIVE, HAND,
 from companion.engines.dog.cards import UNKNOWN
 from companion.engines.dog.state import NO_CARD, DogState
 from companion.engines.i18n import N_
+from companion.tables.errors import BadInput
 
-from ..errors import BadInput
 from . import Privacy, dog_board, dog_entry, dog_words
 from .colours import COLOUR_HEX, COLOURS
 from .dog_entry import move_label
@@ -156,7 +156,7 @@ class DogPresenter:
     def is_seat_report(self, game: Game, state: DogState, action: Any, seat: int | None) -> bool:
         """A seat may enter its own hand at any time, and give its card in the exchange
         whoever is "to move" (everyone gives at once)."""
-        from ..errors import Forbidden
+        from companion.tables.errors import Forbidden
 
         if action.kind == HAND:
             if action.seat != seat:

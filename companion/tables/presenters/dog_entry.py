@@ -36,8 +36,8 @@ from companion.engines.dog.cards import (
 )
 from companion.engines.dog.notation import parse_position, position_token
 from companion.engines.dog.state import NO_CARD, DogState
+from companion.tables.errors import BadInput
 
-from ..errors import BadInput
 from . import dog_words
 
 #: The card buttons (DOG's red cards by their rulebook names in each language).

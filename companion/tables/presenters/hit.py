@@ -24,9 +24,9 @@ from companion.engines.hit.data import DATA
 from companion.engines.hit.rules import draw_count
 from companion.engines.hit.state import HitState, refill_count
 from companion.engines.i18n import N_
+from companion.tables.errors import BadInput, Forbidden
+from companion.tables.presenters import hit_setups
 
-from .. import hit_setups
-from ..errors import BadInput, Forbidden
 from . import Privacy, hit_words
 from .colours import COLOUR_HEX, chip
 from .hit_names import CARDS, NEUTRAL_TOKENS, START_TOKENS, TOKENS, card_label, table_cards
@@ -881,7 +881,7 @@ def _setup_note(state: HitState) -> str:
 
 def _saved_setups() -> list[dict[str, Any]]:
     """The set-ups hosts checked, newest first, for the lobby's choice."""
-    from ..models import HitSetup
+    from companion.tables.models import HitSetup
 
     return [
         {"id": row.pk, "name": row.name, "checked_by": row.created_by}

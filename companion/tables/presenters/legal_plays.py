@@ -15,8 +15,7 @@ from django.utils.translation import gettext as _
 
 from companion.engines import TABLE
 from companion.engines.base import Game
-
-from ..errors import BadInput, Forbidden, NotFound
+from companion.tables.errors import BadInput, Forbidden, NotFound
 
 #: Groups up to this size are in the page; larger ones are loaded when opened.
 INLINE_GROUP = 40

@@ -15,8 +15,8 @@ from companion.engines.lifeislife.actions import DEAL, HAND
 from companion.engines.lifeislife.cards import KINDS, TOKEN
 from companion.engines.lifeislife.scoring import majorities
 from companion.engines.lifeislife.state import LifeState
+from companion.tables.errors import BadInput, Forbidden
 
-from ..errors import BadInput, Forbidden
 from . import Privacy, lifeislife_words
 from .colours import COLOUR_HEX, COLOURS, chip
 from .lifeislife_names import ANIMAL_NAMES, ANIMALS, animal_name

@@ -1,4 +1,4 @@
-"""The coach on the page of its own seat (coach mode: companion/tables/coach.py): its box and
+"""The coach on the page of its own seat (coach mode: tables/coach/reviews.py): its box and
 the labels of its reviewed plays in its history."""
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ register = template.Library()
 @register.simple_tag
 def coach_panel(table: Any, seat: Any) -> str:
     """The box for a seated phone (``seat``: the page's Seat), nothing for the others."""
-    from ..coach import panel_context
+    from companion.tables.coach.reviews import panel_context
 
     if seat is None:
         return ""
@@ -28,7 +28,7 @@ def review_labels(context: template.Context, lines: list[dict[str, Any]]) -> dic
     plays among the history ``lines``; None for any other page (no seat, or a seat that never
     had the coach), whose history then carries nothing of the coach. A page load reads the
     database; a live push the per-process gate (`coach.coach_seats`)."""
-    from ..coach import history_labels
+    from companion.tables.coach.reviews import history_labels
 
     seat = getattr(context.get("seat"), "index", None)
     table = context.get("table")
@@ -41,7 +41,7 @@ def review_labels(context: template.Context, lines: list[dict[str, Any]]) -> dic
 @register.simple_tag
 def review_label(labels: dict | None, line: dict[str, Any]) -> SafeString:
     """The label of a history line (a play's place for it, empty until its review arrives)."""
-    from ..coach import label_html
+    from companion.tables.coach.reviews import label_html
 
     if labels is None or line.get("kind") != "action":
         return SafeString("")

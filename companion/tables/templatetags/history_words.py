@@ -18,7 +18,7 @@ def _seat_index(context: template.Context) -> int | None:
 def said_history(context: template.Context, lines: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """``{% said_history history as lines %}``: the page's history lines said in words for
     the phone of the page's seat."""
-    from ..localize import history_words
+    from companion.tables.play.history_words import history_words
 
     table = context.get("table")
     if table is None or not lines:
@@ -30,7 +30,7 @@ def said_history(context: template.Context, lines: list[dict[str, Any]]) -> list
 def said_event(context: template.Context, seq: int) -> dict[str, Any]:
     """``{% said_event seq as said %}``: one event of the log in words, as everyone may read it
     (the replay): ``said.who``, ``said.text``; empty when the game has no words for it."""
-    from ..localize import history_words
+    from companion.tables.play.history_words import history_words
 
     table = context.get("table")
     if table is None or seq is None:

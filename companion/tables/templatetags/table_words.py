@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django import template
 
-from ..presenters.colours import colour_name as _colour_name
+from companion.tables.presenters.colours import colour_name as _colour_name
 
 register = template.Library()
 
@@ -18,6 +18,6 @@ def colour_name(colour: str) -> str:
 @register.filter
 def step_word(word: str) -> str:
     """An engine's phase or action word ("buy", "exchange") in the active language."""
-    from ..localize import step_word as _step_word
+    from companion.tables.presenters.localize import step_word as _step_word
 
     return _step_word(word)

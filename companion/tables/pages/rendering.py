@@ -1,0 +1,219 @@
+"""Template context of a table page and the live fragments pushed over the websocket.
+
+Game-neutral: the game's presenter supplies its part of the page (board, score, entry) and the
+template that draws it (``presenter.template``, e.g. tables/dog.html).
+"""
+
+from __future__ import annotations
+
+import itertools
+from typing import Any
+
+from django.template.loader import render_to_string
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from companion.engines import TABLE as TABLE_DECISION
+from companion.engines import get_game
+from companion.tables import presenters
+from companion.tables.models import Table
+from companion.tables.play import card_counter, referee, rulings, selectors, services
+from companion.tables.play.services import Actor
+from companion.tables.play.state_cache import load_events
+from companion.tables.presenters import colours, legal_plays, localize
+
+PAGE = "tables/table.html"
+#: The live parts of the page: (which template, which partial).
+PAGE_FRAGMENTS = ("status", "notices", "history")
+GAME_FRAGMENTS = ("board", "score", "entry")
+#: Every legal play of the seat to move as a button in words (the same for every game).
+PLAYS = "tables/legal_plays.html#plays"
+#: The card counter panel's live part (public, plus the private part of the page's own seat).
+COUNTER = "tables/card_counter.html#counter"
+
+
+def table_context(
+    table: Table, actor: Actor | None, *, highlight: str | None = None, **entry_args: Any
+) -> dict[str, Any]:
+    game = get_game(table.game)
+    presenter = presenters.get(table.game)
+    seat = actor.seat if actor else None
+    state = selectors.seat_state(table, seat)
+    position = game.to_json(state)
+    seats = list(table.seats.all())
+    names = [s.name for s in seats]
+    mover = game.to_move(state)
+    history = list(reversed(selectors.history(table, seat, limit=40)))
+    for line in history:
+        by = line["by_seat"]
+        line["who"] = names[by] if by is not None else _("Scribe")
+    context = {
+        "table": table,
+        "actor": actor,
+        "seat": seats[seat] if seat is not None else None,
+        "seats": seats,
+        "names": names,
+        "position": position,
+        "phase": game.phase(state),
+        "phase_label": localize.step_word(game.phase(state)),
+        "mover": None if mover == TABLE_DECISION else mover,
+        "mover_name": _("the table") if mover == TABLE_DECISION else names[mover],
+        "mover_chip": None if mover == TABLE_DECISION else colours.chip(seats[mover].colour),
+        "history": history,
+        "game_template": presenter.template,
+        "notation_examples": presenter.notation_examples,
+    }
+    scribing = bool(actor and actor.enters_for_others)
+    context.update(
+        presenter.page_context(
+            game, state, position, seats, seat, scribing, entry_args, highlight
+        )
+    )
+    context["all_plays"] = legal_plays.listing(
+        game, state, seat, scribing, presenter.describe_play, names
+    )
+    context["counter"] = card_counter.panel_context(table, seats, seat)
+    context["referee_cards"] = referee.card_choices(table.game, presenter.card_name)
+    # The scribe's phone says in large type whose play it is entering.
+    entering = scribing and mover not in (TABLE_DECISION, seat) and game.phase(state) != "over"
+    context["entering_for"] = names[mover] if entering else None
+    # Your turn: your decision is pending (the DOG exchange: your own card still to give).
+    own_give = bool((context.get("entry") or {}).get("own_give"))
+    context["your_turn"] = seat is not None and (mover == seat or own_give)
+    context["notices"] = rulings.notices_for(
+        game, load_events(table), seat, names, lambda: services.undoable_seq(table)
+    )
+    return context
+
+
+def _fragments(
+    context: dict[str, Any], game_parts: tuple[str, ...], page_parts: tuple[str, ...] = ()
+) -> str:
+    oob = {**context, "oob": True}
+    html = [render_to_string(f"{PAGE}#{name}", oob) for name in page_parts]
+    html += [render_to_string(f"{context['game_template']}#{name}", oob) for name in game_parts]
+    return "".join(html)
+
+
+def live_fragments(table: Table, actor: Actor | None) -> str:
+    """Every live fragment of the page, each marked for an out-of-band swap."""
+    return "".join(live_parts(table, actor).values())
+
+
+def live_parts(table: Table, actor: Actor | None) -> dict[str, str]:
+    """The live fragments of the page by name, each marked for an out-of-band swap (the live
+    deltas compare them one by one: `companion/tables/live/pushes.py`)."""
+    context = table_context(table, actor)
+    oob = {**context, "oob": True}
+    parts = {name: render_to_string(f"{PAGE}#{name}", oob) for name in PAGE_FRAGMENTS}
+    for name in GAME_FRAGMENTS:
+        parts[name] = render_to_string(f"{context['game_template']}#{name}", oob)
+    parts["plays"] = render_to_string(PLAYS, oob)
+    parts["counter"] = render_to_string(COUNTER, oob)
+    return parts
+
+
+#: what a hint's outcome chance means, per game (the advisor's `Config.outcome`)
+OUTCOME_LABELS = {"lifeislife": gettext_lazy("survives the round")}
+
+
+#: two suggestions whose chances differ by less than this are "practically equal" (docs/hints.md)
+EQUAL_CHANCE = 0.02
+#: hint statuses that describe a position: shown only while the table is at the hint's seq
+HINT_LIVE = frozenset({"started", "progress", "done"})
+
+
+def _hint_words(hint: dict[str, Any], table: Table) -> dict[str, str]:
+    """Each suggested play in the presenter's words on the seat's own board (the card, the
+    figure by where it stands), keyed by its notation; empty when they cannot be told."""
+    seat = hint.get("seat")
+    if seat is None or hint.get("seq") != table.seq or not hint.get("choices"):
+        return {}
+    game = get_game(table.game)
+    presenter = presenters.get(table.game)
+    state = selectors.seat_state(table, seat)
+    names = [s.name for s in table.seats.all()]
+    words = {}
+    for choice in hint["choices"]:
+        try:
+            action = game.parse_action(state, choice["action"])
+            words[choice["action"]] = presenter.describe_play(game, state, action, names).label
+        except Exception:  # the notation's own label is shown instead
+            continue
+    return words
+
+
+def _compared(choice: dict[str, Any], other: dict[str, Any], other_label: str) -> str:
+    """How ``choice`` compares with the next option, in plain words."""
+    key = "outcome" if "outcome" in choice and "outcome" in other else "win"
+    diff = choice[key] - other[key]
+    values = {"pct": round(abs(diff) * 100), "play": other_label}
+    if abs(diff) < EQUAL_CHANCE:
+        return _("practically as good as %(play)s") % values
+    if key == "outcome":
+        if diff > 0:
+            return _("about %(pct)s %% more likely to survive the round than %(play)s") % values
+        return _("about %(pct)s %% less likely to survive the round than %(play)s") % values
+    if diff > 0:
+        return _("about %(pct)s %% more likely to win than %(play)s") % values
+    return _("about %(pct)s %% less likely to win than %(play)s") % values
+
+
+def hint_context(hint: dict[str, Any], table: Table) -> dict[str, Any]:
+    presenter = presenters.get(table.game)
+    if hint.get("status") in HINT_LIVE and hint.get("seq", table.seq) < table.seq:
+        # the table moved on: the hint was for an older position and goes away
+        return {"status": "", "seq": hint.get("seq"), "choices": [], "progress_pct": 0}
+    words = _hint_words(hint, table)
+    choices = [
+        {
+            **c,
+            "label": words.get(c["action"]) or presenter.label(c["action"]),
+            # The reasons come from the worker in English templates: translated here, per phone.
+            "reason": localize.reasons_text(presenter, c["reasons"])
+            if c.get("reasons")
+            else c.get("reason", ""),
+            "win_pct": round(100 * c["win"]),
+            "share_pct": round(100 * c["share"]),
+            "outcome_pct": round(100 * c["outcome"]) if "outcome" in c else None,
+        }
+        for c in hint.get("choices", [])
+    ]
+    if hint.get("status") == "done":
+        for choice, following in itertools.pairwise(choices):
+            choice["compared"] = _compared(choice, following, following["label"])
+    outcome_label = OUTCOME_LABELS.get(table.game, "")
+    progress = min(100, round(100 * hint.get("elapsed_ms", 0) / max(1, hint["budget_ms"])))
+    context = {
+        **hint,
+        "choices": choices,
+        "progress_pct": progress,
+        "outcome_label": outcome_label,
+    }
+    if hint.get("message"):
+        context["message"] = _(hint["message"])  # marked in advisor/tasks.py and hints.py
+    return context
+
+
+def plays_group_context(table: Table, actor: Actor | None, key: str | None) -> dict[str, Any]:
+    """One group of the "All legal plays" list, loaded when opened (TableError if refused)."""
+    game = get_game(table.game)
+    seat = actor.seat if actor else None
+    state = selectors.seat_state(table, seat)
+    names = [s.name for s in table.seats.all()]
+    describe = presenters.get(table.game).describe_play
+    is_host = bool(actor and actor.enters_for_others)
+    group = legal_plays.group(game, state, seat, is_host, describe, names, key)
+    return {"table": table, "group": group}
+
+
+def hint_fragments(table: Table, actor: Actor | None, hint: dict[str, Any]) -> str:
+    """The hint box (and, with the answer, the board with the best play lit). (A coach review
+    has its own message: `coach.review_message`.)"""
+    html = render_to_string(
+        f"{PAGE}#hint", {"table": table, "oob": True, "hint": hint_context(hint, table)}
+    )
+    if hint.get("status") == "done" and hint.get("choices"):
+        context = table_context(table, actor, highlight=hint["choices"][0]["action"])
+        html += _fragments(context, ("board",))
+    return html

@@ -1,0 +1,151 @@
+"""The event log read as the game it records: which events count (undos and corrections
+applied) and the state they replay to. Below ``services`` and ``state_cache``, which both
+need it (the log is the truth the snapshot caches)."""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from companion.engines import get_game
+from companion.tables.models import Event
+
+
+@dataclass(frozen=True, slots=True)
+class Effective:
+    """An event that counts, with the action it stands for after corrections."""
+
+    event: Event
+    action: str
+    #: seats whose private entries this entry contradicted: forgotten before it is applied
+    forget: tuple[int, ...] = ()
+
+
+def effective_events(events: list[Event]) -> list[Effective]:
+    """The events that count: an UNDO removes the event it names, a CORRECT replaces the
+    action of the event it names (the latest correction wins) and may suspend later private
+    entries or forget seats' private cards before later events (rulings.py).
+
+    The cached log of a seq (``state_cache.load_events``) is one list that every phone's
+    render of that seq passes here (the history's words, the notices): its answer is kept
+    for that very list, so a render does not walk the whole log again."""
+    with _memo_lock:
+        hit = _memo.get(id(events))
+    if hit is not None and hit[0] is events and hit[1] == len(events):
+        return list(hit[2])
+    answer = _effective(events)
+    with _memo_lock:
+        _memo[id(events)] = (events, len(events), answer)  # the list is kept: its id stays
+        while len(_memo) > MEMO_MAX:
+            _memo.popitem(last=False)
+    return list(answer)
+
+
+MEMO_MAX = 64
+_memo: OrderedDict[int, tuple[list[Event], int, list[Effective]]] = OrderedDict()
+_memo_lock = threading.Lock()
+
+
+def _effective(events: list[Event]) -> list[Effective]:
+    undone = {e.payload.get("undoes") for e in events if e.kind == Event.Kind.UNDO}
+    corrected: dict[int, str] = {}
+    suspended: set[int] = set()
+    forget: dict[int, list[int]] = {}
+    for e in events:
+        if e.kind != Event.Kind.CORRECT:
+            continue
+        corrected[e.payload.get("replaces")] = e.payload["action"]
+        suspended.update(e.payload.get("suspend") or ())
+        for seq, seats in (e.payload.get("forget") or {}).items():
+            forget.setdefault(int(seq), []).extend(seats)
+    return [
+        Effective(
+            e,
+            corrected.get(e.seq, e.payload["action"]),
+            tuple(e.payload.get("forget") or ()) + tuple(forget.get(e.seq, ())),
+        )
+        for e in events
+        if e.kind == Event.Kind.ACTION and e.seq not in undone and e.seq not in suspended
+    ]
+
+
+#: parse(game, state, text) -> action
+Parse = Callable[[Any, Any, str], Any]
+
+
+def _read_events(table) -> list[Event]:
+    return list(table.events.all())
+
+
+#: where a replay reads the events of ``table`` up to ``table.seq``: the database, unless a
+#: cache that knows them installed itself (``state_cache`` does: its per-seq log reads only
+#: the events it lacks, so a replay no longer reads the whole log)
+events_source: Callable[[Any], list[Event]] = _read_events
+
+
+def replay_log(
+    table,
+    game=None,
+    exclude: set[int] = frozenset(),
+    replace: Mapping[int, str] | None = None,
+    parse: Parse | None = None,
+    forget: Mapping[int, list[int]] | None = None,
+) -> Any:
+    """The state from the log alone: each counting event's action applied, after forgetting
+    the private cards it contradicted (``Effective.forget``, plus ``forget`` by seq for a
+    correction being made). ``parse`` lets a caller word notation errors its own way.
+
+    A replay resumes from the last checkpoint (`_walks`) of the steps it shares with the
+    table's previous replay: an undo of the last play or a correction near the end applies a
+    few actions, not the whole log."""
+    game = game or get_game(table.game)
+    steps: list[tuple[int, str, tuple[int, ...]]] = []
+    for item in effective_events(events_source(table)):
+        seq = item.event.seq
+        if seq in exclude:
+            continue
+        seats = (*item.forget, *(forget or {}).get(seq, ()))
+        steps.append((seq, (replace or {}).get(seq, item.action), seats))
+    with _walks_lock:
+        walked, points = _walks.get(table.id, ([], {}))
+    same = 0
+    for a, b in zip(walked, steps, strict=False):
+        if a != b:
+            break
+        same += 1
+    start = max((k for k in points if k <= same), default=0)
+    kept = {k: state for k, state in points.items() if k <= same}
+    state = points[start] if start else game.new_game(table.config)
+    for i in range(start, len(steps)):
+        _seq, text, seats = steps[i]
+        for seat in seats:
+            state = game.forget(state, seat)
+        action = parse(game, state, text) if parse else game.parse_action(state, text)
+        state = game.apply(state, action)
+        if (i + 1) % CHECKPOINT == 0:
+            kept[i + 1] = state
+    with _walks_lock:
+        _walks[table.id] = (steps, kept)
+        _walks.move_to_end(table.id)
+        while len(_walks) > MAX_WALKS:
+            _walks.popitem(last=False)
+    return state
+
+
+#: per table, the steps of its last replay ((seq, action, seats forgotten first) of each
+#: applied event) and the states after every CHECKPOINT-th step (engine states are
+#: immutable, so they are shared as they are)
+CHECKPOINT = 16
+MAX_WALKS = 256
+_walks: OrderedDict[str, tuple[list[tuple[int, str, tuple[int, ...]]], dict[int, Any]]] = (
+    OrderedDict()
+)
+_walks_lock = threading.Lock()
+
+
+def forget_walks() -> None:
+    with _walks_lock:
+        _walks.clear()

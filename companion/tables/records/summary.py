@@ -1,0 +1,193 @@
+"""The summary of a game, finished or so far: winner, duration, plays, knock-outs (DOG) or hits
+(HIT), lives lost (Life is Life) and the hints each seat asked for.
+
+Everything is counted from the engine's replay of the log (``timeline.walk``) and the positions
+it passes through; only public facts go in (figures on the board, lives), so the summary may be
+shown to anyone.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+from typing import Any
+
+from django.db.models import Count
+from django.utils.translation import gettext_lazy
+
+from companion.engines import get_game
+from companion.tables import presenters
+from companion.tables.models import HintLog, Table
+from companion.tables.play import timeline
+
+#: the field where a figure that was knocked out / hit goes back to, per game
+HOME_FIELD = {"dog": "K", "hit": "W"}
+#: per game: the score key that measures a seat (higher is better) and what it is called
+MEASURE = {
+    "dog": ("home", gettext_lazy("figures home")),
+    "hit": ("home", gettext_lazy("figures home")),
+    "lifeislife": ("lives", gettext_lazy("lives left")),
+}
+GAME_NAMES = {"dog": "DOG", "hit": "HIT", "lifeislife": "Life is Life"}
+
+
+@dataclass
+class PlayerSummary:
+    index: int
+    name: str
+    colour: str  # the colour's name ("red")
+    colour_hex: str
+    winner: bool = False
+    measure: int | None = None  # figures home / lives left
+    plays: int = 0
+    knocked_out: int = 0  # others' figures this seat sent home (DOG knock-outs, HIT hits)
+    sent_home: int = 0  # own figures sent home by anyone
+    lives_lost: int = 0
+    hints: int = 0
+    started: bool = False  # made the game's first play
+
+
+@dataclass
+class Summary:
+    game: str
+    game_name: str
+    finished: bool
+    winners: list[int]
+    started_at: datetime | None
+    ended_at: datetime | None
+    plays: int
+    players: list[PlayerSummary] = field(default_factory=list)
+    measure_label: str = ""
+    knockouts: bool = False  # the game sends figures home (DOG, HIT)
+    lives: bool = False  # the game counts lives (Life is Life)
+
+    @property
+    def duration(self) -> timedelta | None:
+        if self.started_at is None or self.ended_at is None:
+            return None
+        return self.ended_at - self.started_at
+
+    @property
+    def duration_minutes(self) -> int | None:
+        duration = self.duration
+        return None if duration is None else max(1, round(duration.total_seconds() / 60))
+
+    @property
+    def winner_names(self) -> list[str]:
+        return [self.players[i].name for i in self.winners]
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "game": self.game,
+            "finished": self.finished,
+            "winners": self.winners,
+            "winner_names": self.winner_names,
+            "started_at": self.started_at.isoformat() if self.started_at else None,
+            "ended_at": self.ended_at.isoformat() if self.ended_at else None,
+            "duration_minutes": self.duration_minutes,
+            "plays": self.plays,
+            "measure": str(self.measure_label),
+            "players": [
+                {
+                    "seat": p.index,
+                    "name": p.name,
+                    "colour": p.colour,
+                    "winner": p.winner,
+                    "measure": p.measure,
+                    "plays": p.plays,
+                    **(
+                        {"knocked_out": p.knocked_out, "sent_home": p.sent_home}
+                        if self.knockouts
+                        else {}
+                    ),
+                    **({"lives_lost": p.lives_lost} if self.lives else {}),
+                    "hints": p.hints,
+                    "started": p.started,
+                }
+                for p in self.players
+            ],
+        }
+
+
+def winners_of(score: dict[str, Any]) -> list[int]:
+    """The winning seats from the engine's score: a seat, a team's seats, or none yet."""
+    winner = score.get("winner")
+    if winner is None:
+        return []
+    if isinstance(winner, int):
+        return [winner]
+    return sorted(int(s) for s in winner)
+
+
+def summarize(table: Table) -> Summary:
+    game = get_game(table.game)
+    presenter = presenters.get(table.game)
+    initial, steps = timeline.walk(table)
+    final = steps[-1].after if steps else initial
+    score = game.score(final)
+    winners = winners_of(score)
+    key, label = MEASURE.get(table.game, ("", ""))
+    values = score.get(key) if key else None
+    players = [
+        PlayerSummary(
+            index=s.index,
+            name=s.name,
+            colour=s.colour,
+            colour_hex=presenter.colour_hex(s.colour),
+            winner=s.index in winners,
+            measure=values[s.index] if isinstance(values, list) else None,
+        )
+        for s in table.seats.all()
+    ]
+    home = HOME_FIELD.get(table.game)
+    at_home, lives = _marks(game, initial, home)
+    plays = 0
+    for step in steps:
+        after_home, after_lives = _marks(game, step.after, home)
+        if step.mover is not None and not step.is_hand_entry:
+            plays += 1
+            if not any(p.started for p in players):
+                players[step.mover].started = True
+            players[step.mover].plays += 1
+            for seat, (before, now) in enumerate(zip(at_home, after_home, strict=True)):
+                if now > before:
+                    players[seat].sent_home += now - before
+                    if seat != step.mover:
+                        players[step.mover].knocked_out += now - before
+        for seat, (before, now) in enumerate(zip(lives, after_lives, strict=True)):
+            players[seat].lives_lost += max(0, before - now)
+        at_home, lives = after_home, after_lives
+    for seat, count in _hints_per_seat(table).items():
+        if 0 <= seat < len(players):
+            players[seat].hints = count
+    return Summary(
+        game=table.game,
+        game_name=GAME_NAMES.get(table.game, table.game),
+        finished=game.is_terminal(final),
+        winners=winners,
+        started_at=steps[0].at if steps else None,
+        ended_at=steps[-1].at if steps else None,
+        plays=plays,
+        players=players,
+        measure_label=label,
+        knockouts=home is not None,
+        lives=table.game == "lifeislife",
+    )
+
+
+def _marks(game, state, home: str | None) -> tuple[list[int], list[int]]:
+    """Per seat: its figures on the field figures are sent back to, and its lives."""
+    position = game.to_json(state)
+    at_home = [Counter(fields)[home] for fields in position["figures"]] if home else []
+    return at_home, list(position.get("lives") or [])
+
+
+def _hints_per_seat(table: Table) -> dict[int, int]:
+    """Hints per seat: a position asked about twice (the cached answer) counts once."""
+    rows = (
+        HintLog.objects.filter(table=table)
+        .values("seat")
+        .annotate(positions=Count("seq", distinct=True))
+    )
+    return {row["seat"]: row["positions"] for row in rows}
