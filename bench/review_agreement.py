@@ -33,9 +33,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from companion.advisor.analysis import Analysis, first_of
 from companion.advisor.bots import GreedyBot
-from companion.advisor.ismcts import pause_gc_during_searches
-from companion.advisor.review import GOOD_BELOW, review
+from companion.advisor.ismcts import pause_gc_during_searches, search
+from companion.advisor.review import GOOD, GOOD_BELOW, review
 from companion.engines import TABLE, get_game
 
 CONFIGS = {"dog": None, "lifeislife": {"players": 4}, "hit": {"players": 2}}
@@ -66,8 +67,8 @@ def sample(name: str, count: int, keep: float, seed: int) -> list[tuple]:
     return out
 
 
-def judge(args: tuple) -> tuple[str, str, bool, bool, float, bool, bool]:
-    name, index, view, seat, played, budget_ms = args
+def judge(args: tuple) -> tuple:
+    name, index, view, seat, played, budget_ms, self_check = args
     game = get_game(name)
     pause_gc_during_searches()
     t0 = time.thread_time()
@@ -81,7 +82,64 @@ def judge(args: tuple) -> tuple[str, str, bool, bool, float, bool, bool]:
     # the deep best shares its value exactly with another play (Life is Life's valuation:
     # then the review's documented tie order names it, docs/hints.md "Coach mode")
     tied = sum(1 for _n, v in deep.values.values() if v == deep.best_value) > 1
-    return quick.label, deep.label, quick.better, quick.best == deep.best, spent, near, tied
+    # the deep review cannot tell the named play from its own best (by its own uncertainty)
+    backed_apart = (quick.best != deep.best and quick.best in deep.values
+                    and deep.differ is not None and deep.differ(deep.best, quick.best).backed)
+    unseen = quick.best not in deep.values
+    # the plays valued highest (before a review names another it cannot tell from it)
+    top_match = (quick.top if quick.top is not None else quick.best) == (
+        deep.top if deep.top is not None else deep.best)
+    self_match = None
+    if self_check:  # a second deep review, other samples: how often deep agrees with itself
+        again = review(game, view, seat, played, budget_ms=4 * budget_ms, seed=index + 200_000,
+                       clock=time.thread_time)
+        self_match = (deep.better, deep.better and again.better and again.best == deep.best)
+    return (quick.label, deep.label, quick.better, quick.best == deep.best, spent, near, tied,
+            not (backed_apart or unseen) if quick.best != deep.best else True, top_match,
+            self_match)
+
+
+def consistent(args: tuple) -> tuple:
+    """The learner plays the hint's first suggestion: a hint's search (``hint_ms`` of CPU,
+    the hint's own configuration), then the coach's review continuing it (its budget)."""
+    name, index, view, seat, _played, budget_ms, hint_ms = args
+    game = get_game(name)
+    pause_gc_during_searches()
+    stats: dict = {}
+    found = search(game, view, seat, budget_ms=hint_ms, seed=index, clock=time.thread_time,
+                   stats=stats)
+    prior = Analysis(stats, first_of(stats), found.iterations)
+    verdict = review(game, view, seat, prior.first, budget_ms=budget_ms, seed=index + 7,
+                     clock=time.thread_time, prior=prior)
+    evidence = ""
+    if verdict.better:
+        assert verdict.deeper
+        evidence = (f"{game.format_action(view, verdict.played)} -> "
+                    f"{game.format_action(view, verdict.best)}: loss {verdict.loss:.3f} "
+                    f"(se {verdict.se:.3f}) after {verdict.iterations} iterations "
+                    f"(the hint's {verdict.hint_iterations})")
+    return verdict.label, evidence
+
+
+def consistency(name: str, positions: list[tuple], args: argparse.Namespace) -> None:
+    work = [(name, i, v, s, p, args.budget_ms, args.hint_ms)
+            for i, (v, s, p) in enumerate(positions)]
+    t0 = time.perf_counter()
+    if args.jobs > 1:
+        with multiprocessing.get_context("fork").Pool(args.jobs) as pool:
+            results = pool.map(consistent, work, chunksize=4)
+    else:
+        results = [consistent(w) for w in work]
+    good = sum(1 for label, _ in results if label == GOOD)
+    print(f"{name}: {len(results)} positions, hint {args.hint_ms:.0f} ms CPU, review "
+          f"{args.budget_ms:.0f} ms CPU continuing it, {time.perf_counter() - t0:.0f} s")
+    print(f"  the hint's first suggestion reviewed as good: {good}/{len(results)} = "
+          f"{good / len(results):.3f}; labels {dict(Counter(label for label, _ in results))}")
+    for label, evidence in results:
+        if label != GOOD:
+            print(f"  {label}: a deeper look prefers {evidence}")
+    print(f"game={name} positions={len(results)} consistency={good / len(results):.3f}",
+          flush=True)
 
 
 def main() -> None:
@@ -92,10 +150,20 @@ def main() -> None:
     parser.add_argument("--keep", type=float, default=0.1)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--consistency", action="store_true",
+                        help="hint-coach consistency: the hint's first suggestion played")
+    parser.add_argument("--hint-ms", type=float, default=1500)
+    parser.add_argument("--self-check", action="store_true",
+                        help="also a second deep review: how often the deep one agrees with "
+                        "itself on its better play (the ceiling of the better-was match)")
     args = parser.parse_args()
     for name in args.games.split(","):
         positions = sample(name, args.positions, args.keep, args.seed)
-        work = [(name, i, v, s, p, args.budget_ms) for i, (v, s, p) in enumerate(positions)]
+        if args.consistency:
+            consistency(name, positions, args)
+            continue
+        work = [(name, i, v, s, p, args.budget_ms, args.self_check)
+                for i, (v, s, p) in enumerate(positions)]
         t0 = time.perf_counter()
         if args.jobs > 1:
             with multiprocessing.get_context("fork").Pool(args.jobs) as pool:
@@ -112,6 +180,8 @@ def main() -> None:
         tied = sum(1 for r in better if r[3] and r[6])
         unique = [r for r in better if not r[6]]
         unique_matched = sum(1 for r in unique if r[3])
+        indistinct = sum(1 for r in better if r[7])
+        top_matched = sum(1 for r in better if r[8])
         print(f"{name}: {len(results)} positions, review budget {args.budget_ms:.0f} ms CPU "
               f"(deep: {4 * args.budget_ms:.0f} ms), {time.perf_counter() - t0:.0f} s")
         print(f"  labels (review): {dict(labels)}; (deep): {dict(deep_labels)}")
@@ -124,6 +194,16 @@ def main() -> None:
               f"the deep best had exact equals (named by the tie order): {tied}/{matched}; "
               f"better-was match where the deep best had none: {unique_matched}/{len(unique)} = "
               f"{unique_matched / max(1, len(unique)):.3f}")
+        print(f"  the plays valued highest (no naming among equals) match: {top_matched}/"
+              f"{len(better)} = {top_matched / max(1, len(better)):.3f}")
+        if args.self_check:
+            deep_better = [r[9] for r in results if r[9][0]]
+            same = sum(1 for r in deep_better if r[1])
+            print(f"  deep vs deep (other samples), where the first deep review names a better "
+                  f"play: the same play {same}/{len(deep_better)} = "
+                  f"{same / max(1, len(deep_better)):.3f}")
+        print(f"  better-was the deep best or not told apart from it by the deep review's own "
+              f"uncertainty: {indistinct}/{len(better)} = {indistinct / max(1, len(better)):.3f}")
         print(f"game={name} positions={len(results)} label_agreement={agree / len(results):.3f} "
               f"best_match={matched / max(1, len(better)):.3f}", flush=True)
 

@@ -33,7 +33,7 @@ import math
 import random
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from companion.engines.base import TABLE, Game
@@ -75,6 +75,9 @@ class Valued:
     values: dict[Any, tuple[int, float]]
     samples: int  # determinizations drawn
     playouts: int  # plays valued (the work done)
+    #: every valued play's value on each sample it met, in the order drawn (every play met the
+    #: first samples: its list pairs with the start of any longer one)
+    per_sample: dict[Any, list[float]] = field(default_factory=dict)
 
 
 def valued_plays(
@@ -101,6 +104,7 @@ def valued_plays(
     survivors = candidates(legal) if game.name == "dog" else list(legal)
     rows: dict[Any, list[float]] = {a: [0, 0.0] for a in survivors}  # samples, sum
     rows.setdefault(played, [0, 0.0])
+    seen: dict[Any, list[float]] = {a: [] for a in rows}
     rounds = max(1, math.ceil(math.log2(len(survivors)))) if len(survivors) > 1 else 1
     started = clock()
     deadline = None if budget_ms is None else started + budget_ms / 1000
@@ -133,9 +137,11 @@ def valued_plays(
             sample = game.determinize(view, seat, random.Random(s))
             for a in valued:
                 row = rows[a]
+                value = playout_value(game, game.apply(sample, a), seat, cfg,
+                                      random.Random(s + 1))
                 row[0] += 1
-                row[1] += playout_value(game, game.apply(sample, a), seat, cfg,
-                                        random.Random(s + 1))
+                row[1] += value
+                seen[a].append(value)
             done += len(valued)
             drawn += 1
             in_round += 1
@@ -146,4 +152,4 @@ def valued_plays(
     best = survivors[0]
     if values[played][1] >= values[best][1]:
         best = played
-    return Valued(best, values, drawn, done)
+    return Valued(best, values, drawn, done, seen)

@@ -18,6 +18,8 @@ from typing import Any
 from companion.engines.base import Game, render
 from companion.engines.i18n import N_
 
+from . import dog_reasons
+
 #: (English template, parameters)
 Reason = tuple[str, dict[str, Any]]
 
@@ -37,6 +39,24 @@ def explain_parts(
     if explainer is None:
         return []
     return explainer(game, state, action, seat, names)
+
+
+def distinct(options: Sequence[list[Reason]]) -> list[list[Reason]]:
+    """Each option's reasons less those every option shares (they tell the plays apart no
+    more: "frees your start field" for a 9 and an 8 that both free it); an option left with
+    none keeps its first (what the play does). One option: as it is."""
+    if len(options) < 2:
+        return [list(o) for o in options]
+
+    def key(reason: Reason) -> tuple[str, str]:
+        return reason[0], repr(sorted(reason[1].items()))
+
+    shared = set.intersection(*({key(r) for r in o} for o in options))
+    out = []
+    for option in options:
+        kept = [r for r in option if key(r) not in shared]
+        out.append(kept or list(option[:1]))
+    return out
 
 
 def join_names(words: Sequence[str], and_word: str = " and ") -> str:
@@ -72,11 +92,13 @@ def _counted(one: str, many: str, count: int, **params: Any) -> Reason:
 def explain_dog(
     game: Game, state: Any, action: Any, seat: int, names: Sequence[str]
 ) -> list[Reason]:
-    after = game.apply(state, action)
     cfg = state.cfg
     geo = cfg.geo
     length = geo.length
     partner = cfg.partner[seat] if cfg.teams_mode else -1
+    if getattr(action, "kind", None) == _DOG_GIVE:
+        return _dog_give(state, action, seat, partner, names)
+    after = game.apply(state, action)
     reasons: list[Reason] = []
 
     def placed(st: Any, s: int) -> int:  # figures of seat s out of the kennel
@@ -100,6 +122,10 @@ def explain_dog(
         )
     elif placed(after, colour) > placed(state, colour):
         reasons.append((N_("brings a figure out"), {}))
+        stopped = dog_reasons.blocked(after, colour, {colour, partner} - {-1})
+        if stopped:
+            reasons.append((N_("blocks {names} on your start field"),
+                            {"names": _named(stopped, names)}))
     start = geo.start[colour]
     if (
         start in state.figures[colour]
@@ -126,15 +152,38 @@ def explain_dog(
                 else N_("sends your partner's figure home")
             )
         reasons.append((template, {}))
-    reasons += _dog_reach(state, after, action, colour, partner, names)
+    reasons += _dog_partner(state, after, action, seat, colour, partner, names)
+    reasons += _dog_reach(state, after, action, seat, colour, partner, names)
     kept = _dog_kept(state, action, seat)
-    if kept is not None:
-        reasons.append((N_("keeps your {card} for later"), {"card": kept}))
-    if not any(template not in _DOG_SIDE_NOTES for template, _ in reasons):
-        gained = sum(geo.progress(colour, p) for p in after.figures[colour]) - sum(
-            geo.progress(colour, p) for p in state.figures[colour]
+    if kept:
+        reasons.append((N_("keeps your {cards} for later"), {"cards": ",".join(kept)}))
+    left = _dog_to_go(after, action, colour)
+    main = any(template not in _DOG_SIDE_NOTES for template, _ in reasons)
+    gained = sum(geo.progress(colour, p) for p in after.figures[colour]) - sum(
+        geo.progress(colour, p) for p in state.figures[colour]
+    )
+    along = all(geo.is_track(a) and geo.is_track(b) for a, b in getattr(action, "segs", ()))
+    if main and left is not None and gained > 0 and colour == seat and along:
+        # tempo, as a side note: what tells two plays with the same main effect apart
+        reasons.append(
+            _counted(N_("moves {count} field ahead, {left} to go to the goal"),
+                     N_("moves {count} fields ahead, {left} to go to the goal"), gained,
+                     left=left)
         )
-        if gained > 0:
+    if not main:
+        if gained > 0 and colour != seat:  # all own figures home: the partner's move on
+            reasons.append(
+                _counted(N_("moves your partner's figure {count} field ahead"),
+                         N_("moves your partner's figure {count} fields ahead"), gained)
+            )
+        elif gained > 0 and left is not None:
+            # tempo: how far the moved figure still has to go
+            reasons.append(
+                _counted(N_("moves {count} field ahead, {left} to go to the goal"),
+                         N_("moves {count} fields ahead, {left} to go to the goal"), gained,
+                         left=left)
+            )
+        elif gained > 0:
             reasons.append(
                 _counted(N_("moves {count} field ahead"), N_("moves {count} fields ahead"), gained)
             )
@@ -154,39 +203,29 @@ def explain_dog(
 
 _DOG_SIDE_NOTES = frozenset(
     {
-        N_("keeps your {card} for later"),
-        N_("gets the figure out of reach of {names}"),
-        N_("leaves the figure within reach of {names}"),
+        N_("keeps your {cards} for later"),
+        N_("gets the figure out of reach of {names} (it was {pct} % at risk)"),
+        N_("leaves the figure within reach of {names}: {cards} ({pct} % that one is held)"),
+        N_("moves {count} field ahead, {left} to go to the goal"),
+        N_("moves {count} fields ahead, {left} to go to the goal"),
     }
 )
-#: an opponent's figure this many fields behind (or, with the 4, ahead) can reach a figure
-DOG_REACH_BEHIND = range(1, 14)
-DOG_REACH_AHEAD = 4
+
+#: DOG's action kind "give" (the exchange: a card face down to the partner)
+_DOG_GIVE = 3
 
 
-def _dog_hunters(state: Any, code: int, team: set[int]) -> list[int]:
-    """The seats outside ``team`` with a figure on the track that one card can bring onto
-    the track field ``code`` (1 to 13 fields behind it, or 4 ahead with the 4)."""
-    geo = state.cfg.geo
-    if not geo.is_track(code):
-        return []
-    length = geo.length
-    return [
-        s
-        for s in range(state.cfg.seats)
-        if s not in team
-        and any(
-            geo.is_track(p)
-            and ((code - p) % length in DOG_REACH_BEHIND or (p - code) % length == DOG_REACH_AHEAD)
-            for p in state.figures[s]
-        )
-    ]
+def _pct(chance: float) -> int:
+    return max(1, round(100 * chance)) if chance > 0 else 0
 
 
 def _dog_reach(
-    state: Any, after: Any, action: Any, colour: int, partner: int, names: Sequence[str]
+    state: Any, after: Any, action: Any, seat: int, colour: int, partner: int,
+    names: Sequence[str],
 ) -> list[Reason]:
-    """Whether the moved figure ends within an opponent's reach, or escapes it."""
+    """The moved figure's danger next turn: who can reach it, with which cards, and the
+    chance (from this seat's view: advisor/dog_reasons.py) that they hold one — or the
+    danger it escapes."""
     segs = getattr(action, "segs", ())
     if not segs or getattr(action, "as_card", None) is None:
         return []
@@ -194,37 +233,111 @@ def _dog_reach(
     frm, to = segs[-1]
     if to not in after.figures[colour]:
         return []  # knocked home on the way or not a figure of the moving colour
-    now = _dog_hunters(after, to, team)
-    before = _dog_hunters(state, frm, team) if frm >= 0 else []
+    now = dog_reasons.threats(state, seat, after, colour, to, team)
+    now = [t for t in now if t.chance > 0]
+    before = dog_reasons.threats(state, seat, state, colour, frm, team) if frm >= 0 else []
     # a hunter sent home by this play is no longer a hunter (and that is said already)
     lost = {
         s
         for s in range(state.cfg.seats)
         if sum(p >= 0 for p in after.figures[s]) < sum(p >= 0 for p in state.figures[s])
     }
-    before = [s for s in before if s not in lost]
+    before = [t for t in before if t.seat not in lost and t.chance > 0]
     if now:
-        return [(N_("leaves the figure within reach of {names}"), {"names": _named(now, names)})]
+        top = now[0]
+        return [(N_("leaves the figure within reach of {names}: {cards} ({pct} % that one is "
+                    "held)"),
+                 {"names": _named([top.seat], names), "cards": _tokens(top.cards),
+                  "pct": _pct(top.chance)})]
     if before:
-        return [(N_("gets the figure out of reach of {names}"), {"names": _named(before, names)})]
+        top = before[0]
+        return [(N_("gets the figure out of reach of {names} (it was {pct} % at risk)"),
+                 {"names": _named([top.seat], names), "pct": _pct(top.chance)})]
     return []
+
+
+def _tokens(cards: Sequence[int]) -> str:
+    from companion.engines.dog.cards import TOKEN
+
+    return ",".join(TOKEN[c] for c in cards)
+
+
+def _dog_partner(
+    state: Any, after: Any, action: Any, seat: int, colour: int, partner: int,
+    names: Sequence[str],
+) -> list[Reason]:
+    """Helping the partner: its figures moved on (a 7 split), or a danger to them removed."""
+    if partner < 0 or colour == partner:
+        return []
+    geo = state.cfg.geo
+    out: list[Reason] = []
+    moved = sum(geo.progress(partner, p) for p in after.figures[partner]) - sum(
+        geo.progress(partner, p) for p in state.figures[partner])
+    if moved > 0:
+        out.append(_counted(N_("moves your partner's figure {count} field ahead"),
+                            N_("moves your partner's figure {count} fields ahead"), moved))
+    team = {seat, partner}
+    for p in after.figures[partner]:
+        if p in state.figures[partner] and geo.is_track(p):
+            before = [t for t in dog_reasons.threats(state, seat, state, partner, p, team)
+                      if t.chance > 0]
+            now = [t for t in dog_reasons.threats(state, seat, after, partner, p, team)
+                   if t.chance > 0]
+            if before and not now:
+                out.append((N_("makes your partner's figure safe from {names}"),
+                            {"names": _named([t.seat for t in before], names)}))
+                break
+    return out
+
+
+def _dog_to_go(after: Any, action: Any, colour: int) -> int | None:
+    """Tempo: fields the moved figure still has to go to its goal."""
+    segs = getattr(action, "segs", ())
+    if not segs or getattr(action, "as_card", None) is None:
+        return None
+    to = segs[-1][1]
+    if to not in after.figures[colour]:
+        return None
+    return dog_reasons.to_go(after, colour, to)
+
+
+def _dog_give(state: Any, action: Any, seat: int, partner: int,
+              names: Sequence[str]) -> list[Reason]:
+    """The exchange: what the given card does for the receiver, and what the hand keeps."""
+    from companion.engines.dog.cards import JOKER, START_CARDS, TOKEN
+
+    receiver = partner if partner >= 0 else (seat + 1) % state.cfg.seats
+    card = getattr(action, "card", 0)
+    waiting = any(p < 0 for p in state.figures[receiver])
+    if partner >= 0 and waiting and (card in START_CARDS or card == JOKER):
+        out: list[Reason] = [(N_("gives your partner a {card} to bring a figure out"),
+                              {"card": TOKEN[card]})]
+    elif partner >= 0:
+        out = [(N_("gives your partner a {card}"), {"card": TOKEN[card]})]
+    else:
+        out = [(N_("gives {names} a {card}"),
+                {"names": _named([receiver], names), "card": TOKEN[card]})]
+    kept = _dog_kept(state, action, seat)
+    if kept:
+        out.append((N_("keeps your {cards} for later"), {"cards": ",".join(kept)}))
+    return out
 
 
 def _named(seats: list[int], names: Sequence[str]) -> list[str]:
     return [names[s] for s in seats]
 
 
-def _dog_kept(state: Any, action: Any, seat: int) -> str | None:
-    """The 7 or the joker in the seat's hand that this play does not spend (they are the
-    flexible cards: the 7 splits, the joker is any card)."""
-    from companion.engines.dog.cards import JOKER, SEVEN, TOKEN
+def _dog_kept(state: Any, action: Any, seat: int) -> list[str]:
+    """The 7, the joker and the 4 in the seat's hand that this play does not spend (the
+    flexible cards: the 7 splits, the joker is any card, the 4 goes back to the goal the
+    short way)."""
+    from companion.engines.dog.cards import FOUR, JOKER, SEVEN, TOKEN
 
     hand = state.hands[seat] if seat < len(state.hands) else ()
     played = getattr(action, "card", None)
-    for card in (SEVEN, JOKER):
-        if card in hand and played != card and played is not None:
-            return TOKEN[card]
-    return None
+    if played is None:
+        return []
+    return [TOKEN[c] for c in (SEVEN, JOKER, FOUR) if hand.count(c) - (played == c) > 0]
 
 
 def explain_lifeislife(
@@ -237,8 +350,9 @@ def explain_lifeislife(
 
     if action.kind == KNOCK:
         if state.knocked_by >= 0:
-            return [(N_("keeps your cards"), {})]
-        return [(N_("ends the round: everyone else gets one more turn"), {})]
+            return [(N_("keeps your cards"), {}), *_lil_survival(game, state, action, seat)]
+        return [(N_("ends the round: everyone else gets one more turn"), {}),
+                *_lil_survival(game, state, action, seat)]
     if action.kind != SWAP:
         return []
     taken = ",".join(TOKEN[c] for c in state.rows[action.row - 1])
@@ -274,7 +388,39 @@ def explain_lifeislife(
     elif strongest:
         first = strongest[0]
         reasons.append((N_("builds on {first} ({n1})"), {"first": TOKEN[first], "n1": hand[first]}))
-    return reasons
+    return reasons + _lil_survival(game, state, action, seat)
+
+
+#: sampled deals of the others' hands for a Life is Life survival reason
+LIL_SAMPLES = 48
+
+
+def _lil_survival(game: Game, state: Any, action: Any, seat: int) -> list[Reason]:
+    """Surviving the round: on deals of the others' hands sampled from what the seat knows,
+    how often it would lose no life if the round ended right after the play, against right
+    now (the majorities it wins or loses decide it)."""
+    import random
+    import zlib
+
+    from companion.advisor.bots import lifeislife_round_survival
+
+    if game.to_move(state) != seat:
+        return []
+    rng = random.Random(zlib.crc32(repr(state.hands[seat]).encode()))
+    before = after = 0.0
+    try:
+        for _ in range(LIL_SAMPLES):
+            sample = game.determinize(state, seat, rng)
+            before += lifeislife_round_survival(game, sample, sample)[seat]
+            played = game.apply(sample, action)
+            after += lifeislife_round_survival(game, sample, played)[seat]
+    except Exception:  # a hand not entered: nothing to sample from
+        return []
+    was, now = round(100 * before / LIL_SAMPLES), round(100 * after / LIL_SAMPLES)
+    if now == was:
+        return [(N_("if the round ended now: safe in {pct} % of the deals"), {"pct": now})]
+    return [(N_("if the round ended now: safe in {pct} % of the deals (before the play: "
+                "{was} %)"), {"pct": now, "was": was})]
 
 
 def _lil_value(state: Any, seat: int) -> int | None:
@@ -311,6 +457,18 @@ def explain_hit(
     coins = after.coins[seat] - state.coins[seat]
     if coins > 0:
         reasons.append(_counted(N_("+{count} coin"), N_("+{count} coins"), coins))
+    elif coins < 0 and getattr(action, "kind", None) == _HIT_BUY:
+        # a bought card goes on top of the draw pile: it is in the next hand
+        from companion.engines.hit.cards import TOKEN as HIT_TOKEN
+
+        reasons.append(
+            _counted(
+                N_("spends {count} coin: {card} is in your hand next turn"),
+                N_("spends {count} coins: {card} is in your hand next turn"),
+                -coins,
+                card=HIT_TOKEN[action.card],
+            )
+        )
     elif coins < 0:
         reasons.append(
             _counted(
@@ -323,5 +481,8 @@ def explain_hit(
         reasons.insert(0, (N_("wins the game"), {}))
     return reasons or [(N_("keeps the position"), {})]
 
+
+#: HIT's action kind "buy" (engines/hit/actions.py)
+_HIT_BUY = 2
 
 EXPLAINERS = {"dog": explain_dog, "lifeislife": explain_lifeislife, "hit": explain_hit}

@@ -70,6 +70,29 @@ def seq_key(table_id: str) -> str:
     return _key("seq", table_id)
 
 
+def analysis_key(table_id: str, seat: int, fingerprint: str) -> str:
+    return _key("analysis", table_id, seat, fingerprint)
+
+
+def keep_analysis(table_id: str, seat: int, fingerprint: str, data: dict[str, Any]) -> None:
+    """A finished hint's root statistics at this position (advisor/analysis.py), for the
+    coach's review of the play made there: it continues this search."""
+    cache.set(analysis_key(table_id, seat, fingerprint), data, timeout=RESULT_TTL)
+
+
+def shared_analysis(table_id: str, seat: int, game: Any, view: Any) -> Any:
+    """The analysis a hint left for ``seat``'s ``view`` at this table (an
+    `analysis.Analysis`), or None: no hint was asked at this position (or the store is
+    down: the review then searches on its own)."""
+    from .analysis import Analysis, fingerprint
+
+    try:
+        data = cache.get(analysis_key(table_id, seat, fingerprint(game, view)))
+    except REDIS_DOWN:
+        return None
+    return None if data is None else Analysis.from_json(game, view, data)
+
+
 def note_table_seq(table_id: str, seq: int) -> None:
     """The table moved on: running searches for older positions stop at their next check."""
     cache.set(seq_key(table_id), seq, timeout=24 * 3600)

@@ -41,7 +41,8 @@ __all__ = ["Choice", "Config", "Evaluate", "Node", "Outcome", "Policy", "SearchR
 
 
 class Node:
-    __slots__ = ("action", "avail", "children", "outcome", "parent", "player", "reward", "visits")
+    __slots__ = ("action", "avail", "children", "outcome", "parent", "player", "reward", "square",
+                 "visits")
 
     def __init__(self, parent: Node | None, action: Hashable | None, player: int) -> None:
         self.parent = parent
@@ -52,6 +53,8 @@ class Node:
         self.avail = 0
         self.reward = 0.0
         self.outcome = 0.0  # root children only, with `Config.outcome`
+        #: root children only: the sum of the squared rewards (the search's own uncertainty)
+        self.square = 0.0
 
     def ucb(self, c: float) -> float:
         return self.reward / self.visits + c * math.sqrt(math.log(self.avail) / self.visits)
@@ -147,8 +150,9 @@ def search(
     """Search the decision of `seat` in `state` (the full state or the seat's view: only
     `view(state, seat)` is ever used). Stops at `budget_ms` or after `iterations`, whichever
     comes first (at least one iteration). `progress` is called with the best-so-far result
-    every `progress_every` seconds; `stats` accumulates the root's visits and rewards per
-    action (for merging root-parallel searches). `clock` measures the budget: wall time by
+    every `progress_every` seconds; `stats` accumulates the root's ``[visits, reward sum,
+    outcome sum, squared reward sum]`` per action (for merging root-parallel searches, and the
+    search's own uncertainty: `advisor.evidence`). `clock` measures the budget: wall time by
     default; `time.thread_time` (CPU time) makes a match's strength independent of the
     machine's load. `early_stop`: with a time budget, stop as soon as the most visited root
     action can no longer be overtaken in the time left (at the current rate): the answer is
@@ -221,10 +225,11 @@ def _run(game: Game, view: Any, seat: int, root: Node, rng: random.Random, cfg: 
     result = _result(root, seat, done, clock() - started, cfg.outcome is not None)
     if stats is not None:
         for child in root.children.values():
-            entry = stats.setdefault(child.action, [0.0, 0.0, 0.0])
+            entry = stats.setdefault(child.action, [0.0, 0.0, 0.0, 0.0])
             entry[0] += child.visits
             entry[1] += child.reward
             entry[2] += child.outcome
+            entry[3] += child.square
     return result
 
 
@@ -426,11 +431,13 @@ class _Iteration:
             values = self.evaluate(game, state)
         else:
             values = game.evaluate(state)
-        if self.outcome is not None and node is not root:
+        if node is not root:
             top = node
             while top.parent is not root:
                 top = top.parent  # type: ignore[assignment]
-            top.outcome += self.outcome(game, self.view, state)[self.seat]
+            top.square += values[top.player] ** 2
+            if self.outcome is not None:
+                top.outcome += self.outcome(game, self.view, state)[self.seat]
         # Backpropagation: each node scores the move of the seat that made it.
         while node is not None:
             node.visits += 1

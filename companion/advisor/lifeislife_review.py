@@ -145,10 +145,12 @@ def action_values(
     samples: int | None = None,
     seed: int = 0,
     clock: Callable[[], float] = time.perf_counter,
+    per_sample: list[list[float]] | None = None,
 ) -> tuple[list[float], int]:
     """Each of `actions`' mean value for `seat` over the determinizations of `view` drawn in
     the time budget or `samples` of them (at least one), every action valued on the same
-    ones; and how many were drawn."""
+    ones; and how many were drawn. `per_sample`, when given, receives each sample's values
+    (in the order of `actions`: the paired differences' uncertainty, `advisor.evidence`)."""
     if budget_ms is None and samples is None:
         raise ValueError("give a time budget or a sample count")
     if view.phase != PLAY or game.to_move(view) != seat or view.hands[seat][UNKNOWN]:
@@ -164,8 +166,11 @@ def action_values(
     drawn = 0
     while True:
         state = game.determinize(view, seat, rng)
-        for i, v in enumerate(_sample_values(state, seat, plays)):
+        values = _sample_values(state, seat, plays)
+        for i, v in enumerate(values):
             sums[i] += v
+        if per_sample is not None:
+            per_sample.append(values)
         drawn += 1
         if samples is not None and drawn >= samples:
             break

@@ -16,6 +16,7 @@ points (0..1). Labels (docs/hints.md, "Coach"): below ``GOOD_BELOW`` good, from
 
 from __future__ import annotations
 
+import math
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -24,6 +25,8 @@ from typing import Any
 from companion.engines.base import Game
 
 from . import dog_review, lifeislife_review
+from .analysis import Analysis, Stats, first_of
+from .evidence import Difference, estimate, independent, paired
 from .ismcts import search
 
 #: loss (win-chance points, 0..1) below which a play is "good"
@@ -42,21 +45,105 @@ def label_for(loss: float) -> str:
     return MISTAKE if loss >= MISTAKE_FROM else INACCURACY
 
 
+def judged(difference: Difference) -> str:
+    """The label of a play that is ``difference`` (best less played) behind the best: good
+    unless the loss is beyond the review's own uncertainty (`advisor.evidence`); then by
+    its size."""
+    if difference.sign <= 0:
+        return GOOD
+    return label_for(difference.diff)
+
+
 @dataclass(slots=True)
 class Review:
     label: str
     loss: float  # best's value less the played's (0 when the played is the best)
     played: Any
-    best: Any  # the better play (the played one itself when it was the best)
+    best: Any  # the better play (the played one itself when no play is backed as better)
     played_value: float
     best_value: float
     iterations: int
     #: every looked-at root play: action → (visits, value), both phases added
     values: dict[Any, tuple[int, float]] = field(default_factory=dict)
+    #: the standard error of the loss (of the difference best less played; inf: unknown)
+    se: float = math.inf
+    #: the play valued highest when the review cannot tell it from the played one ("about
+    #: equal"), else None
+    close: Any = None
+    #: the review continued a hint's analysis of this position: how many iterations the hint
+    #: had searched and what it suggested first (None: no hint was asked here)
+    hint_iterations: int | None = None
+    hint_first: Any = None
+    #: how two of the valued plays compare by this review's evidence: ``differ(a, b)`` is a
+    #: less b with its standard error (paired where they met the same samples)
+    differ: Callable[[Any, Any], Difference] | None = field(default=None, repr=False)
+    #: the play valued highest (``best`` may be another the review cannot tell from it:
+    #: `_named`); None where the review did not look beyond the played one
+    top: Any = None
 
     @property
     def better(self) -> bool:
         return self.label != GOOD
+
+    @property
+    def deeper(self) -> bool:
+        """The played play was the hint's first suggestion, and the deeper look (the hint's
+        search continued) found a better one beyond its uncertainty."""
+        return self.better and self.hint_first is not None and self.played == self.hint_first
+
+
+def _verdict(played: Any, best: Any, values: dict[Any, tuple[int, float]],
+             difference: Difference, iterations: int, **extra: Any) -> Review:
+    """The review of ``played`` against the best play found, ``difference`` = best less
+    played with its uncertainty."""
+    played_value = values[played][1]
+    label = judged(difference) if best != played else GOOD
+    if label == GOOD:
+        close = best if best != played and difference.diff > 0 else None
+        return Review(GOOD, max(0.0, difference.diff) if close is not None else 0.0, played,
+                      played, played_value, played_value, iterations, values, difference.se,
+                      close, **extra)
+    return Review(label, difference.diff, played, best, played_value, values[best][1],
+                  iterations, values, difference.se, None, **extra)
+
+
+#: a play the review names instead of its top must have met at least this share of the top's
+#: samples (it stayed in the race nearly to the end: its value is no one- or two-sample guess)
+NAMED_SAMPLES = 0.5
+
+
+def _named(game: Game, view: Any, seat: int, played: Any, top: Any,
+           values: dict[Any, tuple[int, float]],
+           differ: Callable[[Any, Any], Difference]) -> Any:
+    """The better play a review names: among the plays it cannot tell from its top (the
+    difference within its uncertainty, valued on enough samples) that are themselves
+    beyond doubt better than the played one, the one the game's one-ply judgement ranks
+    first (then the legal order) — not whichever the noise put on top, so that reviews of
+    the same position with other samples or a larger budget name the same play."""
+    rank = _ONE_PLY.get(game.name)
+    if rank is None:
+        return top
+    need = NAMED_SAMPLES * values[top][0]
+    equals = [
+        a for a in values
+        if a != played and values[a][0] >= need
+        and (a == top or differ(top, a).sign == 0)
+        and judged(differ(a, played)) != GOOD
+    ]
+    if len(equals) < 2:
+        return top
+    order = {a: i for i, a in enumerate(game.legal_actions(view))}
+    return max(equals, key=lambda a: (rank(game, view, seat, a), -order.get(a, 0)))
+
+
+def _dog_one_ply(game: Game, view: Any, seat: int, action: Any) -> float:
+    from .bots import dog_position_score
+
+    return dog_position_score(game, game.apply(view, action), seat)
+
+
+#: per game, a deterministic one-ply judgement of a play (higher is preferred)
+_ONE_PLY: dict[str, Callable[[Game, Any, int, Any], float]] = {"dog": _dog_one_ply}
 
 
 def review(
@@ -69,34 +156,46 @@ def review(
     iterations: int | None = None,
     seed: int = 0,
     clock: Callable[[], float] = time.perf_counter,
+    prior: Analysis | None = None,
 ) -> Review:
     """Review ``played`` (an action of ``seat`` in ``view``) with a time budget or an iteration
-    count (then the result depends on the seed alone)."""
+    count (then the result depends on the seed alone). With ``prior`` (a hint's analysis of
+    this very view), the review continues that search instead (`_continued`)."""
     if budget_ms is None and iterations is None:
         raise ValueError("give a time budget or an iteration count")
     legal = game.legal_actions(view)
     if played not in legal:
         raise ValueError("the played action is not legal in the seat's view")
     if len(legal) == 1:  # a forced move: nothing to review
-        return Review(GOOD, 0.0, played, played, 0.0, 0.0, 0, {})
-
+        return Review(GOOD, 0.0, played, played, 0.0, 0.0, 0, {}, 0.0)
+    if prior is not None and prior.stats:
+        return _continued(game, view, seat, played, prior, budget_ms, iterations, seed, clock)
     if game.name in _VALUERS:  # every play valued on the same samples (Life is Life)
         return _review_all(game, view, seat, played, legal, budget_ms, iterations, seed, clock)
     if game.name in _HALVING:  # sequential halving on shared samples (DOG)
         found = dog_review.valued_plays(game, view, seat, played, legal, budget_ms=budget_ms,
                                         playouts=iterations, seed=seed, clock=clock)
-        played_value = found.values[played][1]
-        best_value = found.values[found.best][1]
-        loss = best_value - played_value
-        return Review(label_for(loss), loss, played, found.best, played_value, best_value,
-                      found.playouts, found.values)
+        rows = found.per_sample
+
+        def differ(a: Any, b: Any) -> Difference:
+            n = min(len(rows[a]), len(rows[b]))
+            return paired(rows[a][:n], rows[b][:n])
+
+        verdict = _verdict(played, found.best, found.values, differ(found.best, played),
+                           found.playouts, differ=differ, top=found.best)
+        if verdict.better:
+            named = _named(game, view, seat, played, found.best, found.values, differ)
+            if named != verdict.best:
+                verdict = _verdict(played, named, found.values, differ(named, played),
+                                   found.playouts, differ=differ, top=found.best)
+        return verdict
 
     def part(share: float) -> dict[str, Any]:
         if iterations is not None:
             return {"iterations": max(1, round(iterations * share))}
         return {"budget_ms": budget_ms * share}  # type: ignore[operator]
 
-    stats: dict[Any, list[float]] = {}
+    stats: Stats = {}
     first = search(game, view, seat, seed=seed, clock=clock, stats=stats, **part(FIRST_SHARE))
     done = first.iterations
     best = first.best.action if first.best else played
@@ -106,13 +205,39 @@ def review(
             **part(1 - FIRST_SHARE),
         )
         done += second.iterations
-    values = {a: (int(v), r / v if v else 0.0) for a, (v, r, _o) in stats.items()}
-    played_value = values.get(played, (0, 0.0))[1]
-    best_value = values.get(best, (0, 0.0))[1]
-    loss = best_value - played_value
-    if loss <= 0:  # head to head, the played move held its own
-        best, best_value, loss = played, played_value, 0.0
-    return Review(label_for(loss), loss, played, best, played_value, best_value, done, values)
+    return _from_stats(played, best, stats, done)
+
+
+def _from_stats(played: Any, best: Any, stats: Stats, done: int, **extra: Any) -> Review:
+    """The verdict from ISMCTS root statistics: ``best`` against ``played``, each value with
+    its standard error from its visits and rewards."""
+    stats.setdefault(played, [0.0, 0.0, 0.0, 0.0])
+    values = {a: (int(e[0]), e[1] / e[0] if e[0] else 0.0) for a, e in stats.items()}
+    estimates = {a: estimate(e[0], e[1], e[3]) for a, e in stats.items()}
+    if best not in stats:
+        best = played
+
+    def differ(a: Any, b: Any) -> Difference:
+        return independent(estimates[a], estimates[b])
+
+    return _verdict(played, best, values, differ(best, played), done, differ=differ, **extra)
+
+
+def _continued(game: Game, view: Any, seat: int, played: Any, prior: Analysis,
+               budget_ms: float | None, iterations: int | None, seed: int,
+               clock: Callable[[], float]) -> Review:
+    """Continue the hint's search of this position (same configuration, same evaluation) for
+    the review's budget and judge on the statistics of both: when the learner played the
+    hint's first suggestion, over every play (a deeper look may prefer another, and then says
+    so); otherwise the played play against the hint's first, head to head. The best is the
+    most visited play of the merged statistics, as the hint's own first suggestion was."""
+    stats: Stats = {a: list(e) for a, e in prior.stats.items()}
+    only = None if played == prior.first else [played, prior.first]
+    spent = {"iterations": iterations} if iterations is not None else {"budget_ms": budget_ms}
+    more = search(game, view, seat, seed=seed, clock=clock, stats=stats, only=only, **spent)
+    best = first_of(stats)
+    return _from_stats(played, best, stats, prior.iterations + more.iterations,
+                       hint_iterations=prior.iterations, hint_first=prior.first)
 
 
 #: games whose best play is found by sequential halving on shared samples (advisor/dog_review.py;
@@ -131,10 +256,12 @@ def _review_all(game: Game, view: Any, seat: int, played: Any, legal: list[Any],
     iteration count: that many determinizations). The best is the highest value; the played
     one when no play is valued higher; among plays of exactly the same value on every sample
     (the valuation cannot tell them apart) the game's tie order decides, then the legal
-    order, so that every review of the position names the same one."""
+    order, so that every review of the position names the same one. The loss's uncertainty:
+    the paired differences of the two plays over the samples."""
     valuate, tie_order = _VALUERS[game.name]
+    rows: list[list[float]] = []
     values, drawn = valuate(game, view, seat, legal, budget_ms=budget_ms, samples=iterations,
-                            seed=seed, clock=clock)
+                            seed=seed, clock=clock, per_sample=rows)
     index = legal.index(played)
     high = max(values)
     if values[index] >= high:
@@ -142,7 +269,11 @@ def _review_all(game: Game, view: Any, seat: int, played: Any, legal: list[Any],
     else:
         top = min((i for i, v in enumerate(values) if v == high),
                   key=lambda i: (tie_order(legal[i]), i))
-    loss = values[top] - values[index]
+    position = {a: i for i, a in enumerate(legal)}
+
+    def differ(a: Any, b: Any) -> Difference:
+        i, j = position[a], position[b]
+        return paired([r[i] for r in rows], [r[j] for r in rows])
+
     table = {a: (drawn, v) for a, v in zip(legal, values, strict=True)}
-    return Review(label_for(loss), loss, played, legal[top], values[index], values[top], drawn,
-                  table)
+    return _verdict(played, legal[top], table, differ(legal[top], played), drawn, differ=differ)

@@ -25,7 +25,9 @@ from django.core.cache import cache
 from django.utils.translation import gettext_noop as N_
 
 from companion.advisor import hints
-from companion.advisor.explain import english_params, explain_parts
+from companion.advisor.analysis import fingerprint
+from companion.advisor.evidence import estimate
+from companion.advisor.explain import distinct, english_params, explain_parts
 from companion.advisor.ismcts import SearchResult, gc_pause, resolve, search
 from companion.core.realtime import group_send_sync
 from companion.engines import get_game
@@ -200,18 +202,25 @@ def _suggest(job: dict[str, Any], base: dict[str, Any], on_progress, started: fl
         searched = time.perf_counter()  # what follows is what FinishTime reserves time for
         total = sum(entry[0] for entry in merged.values()) or 1
         ranked = sorted(merged.items(), key=lambda kv: (kv[1][0], kv[1][1]), reverse=True)
+        # one analysis per position: the coach's review of the play made here continues it
+        hints.keep_analysis(table_id, seat, fingerprint(game, state),
+                            {"stats": merged, "first": ranked[0][0], "iterations": int(total)})
         has_outcome = resolve(game).outcome is not None
         choices = []
-        for text, (visits, reward, outcome) in ranked[:TOP]:
+        for text, (visits, reward, outcome, squares) in ranked[:TOP]:
             action = game.parse_action(state, text)
             n = visits or 1
             survival = outcome / n if has_outcome else None
             choice = _choice(game, state, action, visits / total, reward / n, survival)
+            # the value's own uncertainty: two plays are ranked only beyond it (evidence.py)
+            choice["se"] = round(estimate(visits, reward, squares).se, 4)
+            choices.append((choice, explain_parts(game, state, action, seat, job["names"])))
+        # what differs between the suggestions, not what all of them do alike
+        for (choice, _), parts in zip(choices, distinct([p for _, p in choices]), strict=True):
             # English for JSON clients; the parts let each phone read it in its language.
-            parts = explain_parts(game, state, action, seat, job["names"])
             choice["reason"] = "; ".join(render(t, english_params(p)) for t, p in parts)
             choice["reasons"] = [[template, params] for template, params in parts]
-            choices.append(choice)
+        choices = [choice for choice, _ in choices]
         payload = {
             **base,
             "status": "done",
@@ -271,7 +280,7 @@ def _merge_shards(
             if stats is not None:
                 found.add(shard)
                 for text, values in stats.items():
-                    entry = merged.setdefault(text, [0.0, 0.0, 0.0])
+                    entry = merged.setdefault(text, [0.0, 0.0, 0.0, 0.0])
                     for i, value in enumerate(values):
                         entry[i] += value
         if time.perf_counter() >= deadline:

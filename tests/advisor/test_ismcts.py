@@ -92,7 +92,11 @@ def test_progress_reports_best_so_far_and_stats_add_up() -> None:
     result = search(dog, st, 0, budget_ms=120, seed=3, progress=reports.append,
                     progress_every=0.03, stats=stats, clock=StepClock(0.001))
     assert reports and all(r.iterations <= result.iterations for r in reports)
-    assert sum(v for v, _, _ in stats.values()) == sum(c.visits for c in result.choices)
+    assert sum(e[0] for e in stats.values()) == sum(c.visits for c in result.choices)
+    # the squared rewards (the search's own uncertainty): between the mean's square and the
+    # visits (every reward is a chance in [0, 1])
+    for visits, reward, _outcome, squares in stats.values():
+        assert reward * reward / visits - 1e-9 <= squares <= visits + 1e-9
     assert sum(c.visits for c in result.choices) == result.iterations
     assert result.choices == sorted(result.choices, key=lambda c: (c.visits, c.value),
                                     reverse=True)
