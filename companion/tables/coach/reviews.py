@@ -45,8 +45,8 @@ from django.utils.translation import gettext_noop as N_
 from django.utils.translation import ngettext
 
 from companion.advisor import hints
-from companion.advisor.explain import explain_parts
-from companion.advisor.review import GOOD, review
+from companion.advisor.review import GOOD
+from companion.advisor.shared import evidence, review_at_table, why_better
 from companion.core.realtime import group_send_sync
 from companion.engines import TABLE, get_game
 from companion.tables import presenters
@@ -190,8 +190,9 @@ def review_play(self, **job: Any) -> str:
     if slot is None:  # another review is running: wait a moment (the queue is not blocked)
         raise self.retry(countdown=0.1)
     try:
-        result = review(
-            game, view, mover, played, budget_ms=budget_ms(),
+        # the hint's analysis of this very view, when one was asked: the review continues it
+        result = review_at_table(
+            table_id, game, view, mover, played, budget_ms=budget_ms(),
             seed=zlib.crc32(f"{table_id}:{seq}".encode()),
         )
     finally:
@@ -199,7 +200,7 @@ def review_play(self, **job: Any) -> str:
     names = [s.name for s in table.seats.all()]
     best_text = game.format_action(view, result.best)
     words = _words(table, game, view, {"played": played, "best": result.best}, names)
-    reasons = explain_parts(game, view, result.best, mover, names) if result.better else []
+    reasons = why_better(game, view, result, mover, names)  # what differs from the played
     stored = CoachReview.objects.update_or_create(
         table=table,
         seat=mover,
@@ -211,7 +212,8 @@ def review_play(self, **job: Any) -> str:
             "loss": round(result.loss, 4),
             "played_value": round(result.played_value, 4),
             "best_value": round(result.best_value, 4),
-            "reasons": {"why": [[t, p] for t, p in reasons], "words": words},
+            "reasons": {"why": [[t, p] for t, p in reasons], "words": words,
+                        **evidence(result)},
             "iterations": result.iterations,
             "elapsed_ms": round((time.time() - job["queued_at"]) * 1000),
             "note": "",
@@ -304,10 +306,13 @@ def review_words(table: Table, stored: CoachReview) -> dict[str, Any]:
             "pct": percent(max(1, round(stored.loss * 100))),
         }
         text = (
-            _("Better was “%(best)s” (%(why)s): about %(pct)s more likely to win than "
-              "“%(play)s”.")
-            % values
-        )
+            # the learner played the hint's first suggestion: the coach says why it differs
+            _("A deeper look prefers “%(best)s” (%(why)s): about %(pct)s more likely to win "
+              "than “%(play)s”, the hint's first suggestion.")
+            if data.get("deeper")
+            else _("Better was “%(best)s” (%(why)s): about %(pct)s more likely to win than "
+                   "“%(play)s”.")
+        ) % values
     return {**review_json(stored), "label_text": label_text(stored.label),
             "symbol": SYMBOLS.get(stored.label, ""), "text": text}
 
