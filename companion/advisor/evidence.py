@@ -89,3 +89,32 @@ def paired_sums(n: int, total: float, squares: float) -> Difference:
     """Paired differences given by their count, sum and sum of squares."""
     e = estimate(n, total, squares)
     return Difference(e.mean, e.se)
+
+
+def proportion(p: float, n: int) -> float:
+    """The standard error of a share ``p`` of ``n`` 0/1 outcomes (with the prior variance)."""
+    if n <= 0:
+        return math.inf
+    var = (n * p * (1 - p) + PRIOR_SAMPLES * PRIOR_VARIANCE) / (n - 1 + PRIOR_SAMPLES)
+    return math.sqrt(var / n)
+
+
+#: a hint that carries no uncertainty (an answer cached before it did): two suggestions
+#: closer than this are "about equal"
+EQUAL_WITHOUT_SE = 0.02
+
+
+def compare_suggestions(choice: dict, other: dict) -> tuple[str, Difference]:
+    """How a hint's suggestion compares with another (the answers' ``choices``): by the
+    round outcome where both report one (Life is Life: surviving the round), else by the win
+    chance; the difference with its standard error (``sign`` 0: about equal)."""
+    key = "outcome" if "outcome" in choice and "outcome" in other else "win"
+    diff = choice[key] - other[key]
+    if key == "win" and "se" in choice and "se" in other:
+        se = math.hypot(choice["se"], other["se"])
+    elif key == "outcome" and "visits" in choice and "visits" in other:
+        se = math.hypot(proportion(choice[key], choice["visits"]),
+                        proportion(other[key], other["visits"]))
+    else:
+        se = EQUAL_WITHOUT_SE / Z
+    return key, Difference(diff, se)

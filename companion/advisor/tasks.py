@@ -214,6 +214,7 @@ def _suggest(job: dict[str, Any], base: dict[str, Any], on_progress, started: fl
             choice = _choice(game, state, action, visits / total, reward / n, survival)
             # the value's own uncertainty: two plays are ranked only beyond it (evidence.py)
             choice["se"] = round(estimate(visits, reward, squares).se, 4)
+            choice["visits"] = int(visits)
             choices.append((choice, explain_parts(game, state, action, seat, job["names"])))
         # what differs between the suggestions, not what all of them do alike
         for (choice, _), parts in zip(choices, distinct([p for _, p in choices]), strict=True):

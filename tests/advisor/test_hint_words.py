@@ -15,7 +15,7 @@ from companion.tables.play import selectors
 pytestmark = pytest.mark.django_db
 
 
-def done_hint(table: Table, wins: list[float]) -> dict:
+def done_hint(table: Table, wins: list[float], se: float = 0.01) -> dict:
     game = get_game("dog")
     state = selectors.seat_state(table, 0)
     actions = [game.format_action(state, a) for a in game.legal_actions(state)[: len(wins)]]
@@ -23,8 +23,8 @@ def done_hint(table: Table, wins: list[float]) -> dict:
         "status": "done", "seq": table.seq, "seat": 0, "budget_ms": 1500, "elapsed_ms": 1400,
         "iterations": 2000, "hint_id": "x",
         "choices": [
-            {"action": a, "share": 0.3, "win": w, "reasons": [["moves {count} fields ahead",
-                                                              {"count": i + 1}]]}
+            {"action": a, "share": 0.3, "win": w, "se": se,
+             "reasons": [["moves {count} fields ahead", {"count": i + 1}]]}
             for i, (a, w) in enumerate(zip(actions, wins, strict=True))
         ],
     }
@@ -38,10 +38,24 @@ def test_suggestions_in_words_with_their_difference(dealt_table):
         assert not re.search(r"\b[TGK]\d*\b", choice["label"])  # no field notation
         assert "Ann" in choice["label"] and choice["label"] != choice["action"]
     assert first["compared"] == f"about 8 % more likely to win than {second['label']}"
-    assert second["compared"] == f"practically as good as {third['label']}"
+    assert second["compared"] == (
+        f"about equal to {third['label']}: the search cannot tell them apart")
     assert "compared" not in third
     html = render_to_string(f"{PAGE}#hint", {"table": table, "hint": context})
     assert "about 8 % more likely to win than" in html and 'data-seq="' in html
+    assert "win ≈ 60%" in html
+
+
+def test_a_difference_within_the_searchs_uncertainty_is_not_ranked(dealt_table):
+    """8 points apart, but each value has a standard error of 5 points: about equal; and a
+    win chance the same for every suggestion is not shown (it tells the player nothing)."""
+    table = Table.objects.get(id=dealt_table.id)
+    first, _second = hint_context(done_hint(table, [0.60, 0.52], se=0.05), table)["choices"]
+    assert first["compared"].startswith("about equal to ")
+    same = hint_context(done_hint(table, [0.501, 0.498, 0.503], se=0.001), table)
+    assert not same["shown_win"]
+    html = render_to_string(f"{PAGE}#hint", {"table": table, "hint": same})
+    assert "win ≈" not in html and "30% of the search" in html
 
 
 def test_the_words_come_in_the_phones_language(dealt_table):
@@ -51,6 +65,9 @@ def test_the_words_come_in_the_phones_language(dealt_table):
     with translation.override("de"):
         context = hint_context(done_hint(table, [0.60, 0.50]), table)
     assert "wahrscheinlicher" in context["choices"][0]["compared"]
+    with translation.override("de"):
+        context = hint_context(done_hint(table, [0.60, 0.59]), table)
+    assert "die Suche kann sie nicht unterscheiden" in context["choices"][0]["compared"]
 
 
 def test_a_hint_for_an_older_position_goes_away(dealt_table):

@@ -13,6 +13,7 @@ from django.template.loader import render_to_string
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from companion.advisor.evidence import compare_suggestions
 from companion.engines import TABLE as TABLE_DECISION
 from companion.engines import get_game
 from companion.tables import presenters
@@ -117,8 +118,6 @@ def live_parts(table: Table, actor: Actor | None) -> dict[str, str]:
 OUTCOME_LABELS = {"lifeislife": gettext_lazy("survives the round")}
 
 
-#: two suggestions whose chances differ by less than this are "practically equal" (docs/hints.md)
-EQUAL_CHANCE = 0.02
 #: hint statuses that describe a position: shown only while the table is at the hint's seq
 HINT_LIVE = frozenset({"started", "progress", "done"})
 
@@ -145,11 +144,12 @@ def _hint_words(hint: dict[str, Any], table: Table) -> dict[str, str]:
 
 def _compared(choice: dict[str, Any], other: dict[str, Any], other_label: str) -> str:
     """How ``choice`` compares with the next option, in plain words."""
-    key = "outcome" if "outcome" in choice and "outcome" in other else "win"
-    diff = choice[key] - other[key]
-    values = {"pct": round(abs(diff) * 100), "play": other_label}
-    if abs(diff) < EQUAL_CHANCE:
-        return _("practically as good as %(play)s") % values
+    # ranked only beyond the search's own uncertainty (advisor/evidence.py)
+    key, difference = compare_suggestions(choice, other)
+    diff = difference.diff
+    values = {"pct": max(1, round(abs(diff) * 100)), "play": other_label}
+    if not difference.backed:
+        return _("about equal to %(play)s: the search cannot tell them apart") % values
     if key == "outcome":
         if diff > 0:
             return _("about %(pct)s %% more likely to survive the round than %(play)s") % values
@@ -179,6 +179,8 @@ def hint_context(hint: dict[str, Any], table: Table) -> dict[str, Any]:
         }
         for c in hint.get("choices", [])
     ]
+    # a win chance the same for every suggestion tells the player nothing: not shown then
+    shown_win = len({c["win_pct"] for c in choices}) > 1 or len(choices) == 1
     if hint.get("status") == "done":
         for choice, following in itertools.pairwise(choices):
             choice["compared"] = _compared(choice, following, following["label"])
@@ -189,6 +191,7 @@ def hint_context(hint: dict[str, Any], table: Table) -> dict[str, Any]:
         "choices": choices,
         "progress_pct": progress,
         "outcome_label": outcome_label,
+        "shown_win": shown_win,
     }
     if hint.get("message"):
         context["message"] = _(hint["message"])  # marked in advisor/tasks.py and hints.py

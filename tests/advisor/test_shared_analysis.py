@@ -1,0 +1,101 @@
+"""One analysis per position: the coach's review continues the hint's search, never labels the
+hint's first suggestion worse unless the deeper look shows it (and then says so), and ranks
+two plays only beyond the search's own uncertainty."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from companion.advisor import evidence
+from companion.advisor.analysis import Analysis, fingerprint, first_of
+from companion.advisor.ismcts import search
+from companion.advisor.review import GOOD, judged, review
+from companion.engines import TABLE, get_game
+
+from .dog_positions import dog, pos
+from .test_coach_dog import BLUNDER
+
+
+def _positions(name: str, config: dict, count: int, seed: int = 1):
+    """(view, seat) at decisions of random games."""
+    game = get_game(name)
+    rng = random.Random(seed)
+    out = []
+    while len(out) < count:
+        state = game.start(config, rng)
+        for _ in range(300):
+            if game.is_terminal(state) or len(out) >= count:
+                break
+            mover = game.to_move(state)
+            if mover == TABLE:
+                state = game.apply(state, game.sample_chance(state, rng))
+                continue
+            if rng.random() < 0.2:
+                out.append((game.view(state, mover), mover))
+            state = game.apply(state, game.random_action(state, rng))
+    return game, out
+
+
+@pytest.mark.parametrize(("name", "config"), [("dog", {"seats": 4}),
+                                              ("lifeislife", {"players": 3}),
+                                              ("hit", {"players": 2})])
+def test_the_view_is_recognised_through_its_json(name, config):
+    """The hint's task gets the view as JSON, the coach builds it from the log: the same
+    position has the same fingerprint either way, another seat's view another one."""
+    game, positions = _positions(name, config, 12)
+    for view, seat in positions:
+        again = game.from_json(game.to_json(view))
+        assert fingerprint(game, again) == fingerprint(game, view)
+    prints = {fingerprint(game, v) for v, _ in positions}
+    assert len(prints) == len({repr(game.to_json(v)) for v, _ in positions})
+
+
+def test_the_hints_first_suggestion_reviews_as_good_when_the_deeper_look_agrees():
+    state = pos(**BLUNDER)
+    stats: dict = {}
+    found = search(dog, state, 0, iterations=800, seed=2, stats=stats)
+    prior = Analysis(stats, first_of(stats), found.iterations)
+    assert prior.first == found.best.action
+    verdict = review(dog, state, 0, prior.first, iterations=200, seed=9, prior=prior)
+    assert verdict.label == GOOD and not verdict.deeper
+    assert verdict.hint_iterations == 800 and verdict.iterations == 1000
+    # the statistics were continued, not replaced: every play has at least the hint's visits
+    assert all(verdict.values[a][0] >= stats[a][0] for a in stats)
+
+
+def test_a_deeper_look_overrules_the_hint_only_with_evidence_and_says_so():
+    """A hint that had (by a short, unlucky search) put the blunder first: the review
+    continues that search, the deeper statistics prefer another play beyond their
+    uncertainty, and the review marks it as the deeper look's finding."""
+    state = pos(**BLUNDER)
+    blunder = dog.parse_action(state, "2 T56-T58")
+    other = next(a for a in dog.legal_actions(state) if a != blunder)
+    # what a few unlucky iterations might have left: the blunder most visited
+    stats = {blunder: [6.0, 3.0, 0.0, 1.6], other: [5.0, 2.4, 0.0, 1.2]}
+    prior = Analysis(stats, blunder, 11)
+    verdict = review(dog, state, 0, blunder, iterations=800, seed=3, prior=prior)
+    assert verdict.better and verdict.deeper and verdict.best != blunder
+    assert verdict.hint_first == blunder and verdict.hint_iterations == 11
+    assert verdict.loss > evidence.Z * verdict.se
+
+
+def test_two_plays_the_search_cannot_tell_apart_are_never_ranked():
+    """The uncertainty rule: a difference within Z standard errors is "about equal", however
+    large the threshold-crossing loss; the same difference on many samples is ranked."""
+    noisy = evidence.estimate(8, 8 * 0.60, 8 * (0.60**2 + 0.04))
+    other = evidence.estimate(8, 8 * 0.55, 8 * (0.55**2 + 0.04))
+    few = evidence.independent(noisy, other)
+    assert few.diff == pytest.approx(0.05) and few.sign == 0
+    assert judged(few) == GOOD  # a 5-point loss the search cannot back is no inaccuracy
+    many = evidence.independent(
+        evidence.estimate(4000, 4000 * 0.60, 4000 * (0.60**2 + 0.04)),
+        evidence.estimate(4000, 4000 * 0.55, 4000 * (0.55**2 + 0.04)),
+    )
+    assert many.sign == 1 and judged(many) == "inaccuracy"
+    # one sample each, agreeing by chance, is not certainty (the prior variance)
+    assert evidence.estimate(1, 0.7, 0.49).se > 0
+    # paired: a constant difference on shared samples is backed at once
+    assert evidence.paired([0.5, 0.6, 0.7, 0.4] * 5, [0.4, 0.5, 0.6, 0.3] * 5).sign == 1
+
