@@ -86,17 +86,13 @@ def judge(args: tuple) -> tuple:
     backed_apart = (quick.best != deep.best and quick.best in deep.values
                     and deep.differ is not None and deep.differ(deep.best, quick.best).backed)
     unseen = quick.best not in deep.values
-    # the plays valued highest (before a review names another it cannot tell from it)
-    top_match = (quick.top if quick.top is not None else quick.best) == (
-        deep.top if deep.top is not None else deep.best)
     self_match = None
     if self_check:  # a second deep review, other samples: how often deep agrees with itself
         again = review(game, view, seat, played, budget_ms=4 * budget_ms, seed=index + 200_000,
                        clock=time.thread_time)
         self_match = (deep.better, deep.better and again.better and again.best == deep.best)
     return (quick.label, deep.label, quick.better, quick.best == deep.best, spent, near, tied,
-            not (backed_apart or unseen) if quick.best != deep.best else True, top_match,
-            self_match)
+            not (backed_apart or unseen) if quick.best != deep.best else True, self_match)
 
 
 def consistent(args: tuple) -> tuple:
@@ -181,7 +177,6 @@ def main() -> None:
         unique = [r for r in better if not r[6]]
         unique_matched = sum(1 for r in unique if r[3])
         indistinct = sum(1 for r in better if r[7])
-        top_matched = sum(1 for r in better if r[8])
         print(f"{name}: {len(results)} positions, review budget {args.budget_ms:.0f} ms CPU "
               f"(deep: {4 * args.budget_ms:.0f} ms), {time.perf_counter() - t0:.0f} s")
         print(f"  labels (review): {dict(labels)}; (deep): {dict(deep_labels)}")
@@ -194,10 +189,8 @@ def main() -> None:
               f"the deep best had exact equals (named by the tie order): {tied}/{matched}; "
               f"better-was match where the deep best had none: {unique_matched}/{len(unique)} = "
               f"{unique_matched / max(1, len(unique)):.3f}")
-        print(f"  the plays valued highest (no naming among equals) match: {top_matched}/"
-              f"{len(better)} = {top_matched / max(1, len(better)):.3f}")
         if args.self_check:
-            deep_better = [r[9] for r in results if r[9][0]]
+            deep_better = [r[8] for r in results if r[8][0]]
             same = sum(1 for r in deep_better if r[1])
             print(f"  deep vs deep (other samples), where the first deep review names a better "
                   f"play: the same play {same}/{len(deep_better)} = "

@@ -77,9 +77,6 @@ class Review:
     #: how two of the valued plays compare by this review's evidence: ``differ(a, b)`` is a
     #: less b with its standard error (paired where they met the same samples)
     differ: Callable[[Any, Any], Difference] | None = field(default=None, repr=False)
-    #: the play valued highest (``best`` may be another the review cannot tell from it:
-    #: `_named`); None where the review did not look beyond the played one
-    top: Any = None
 
     @property
     def better(self) -> bool:
@@ -105,45 +102,6 @@ def _verdict(played: Any, best: Any, values: dict[Any, tuple[int, float]],
                       close, **extra)
     return Review(label, difference.diff, played, best, played_value, values[best][1],
                   iterations, values, difference.se, None, **extra)
-
-
-#: a play the review names instead of its top must have met at least this share of the top's
-#: samples (it stayed in the race nearly to the end: its value is no one- or two-sample guess)
-NAMED_SAMPLES = 0.5
-
-
-def _named(game: Game, view: Any, seat: int, played: Any, top: Any,
-           values: dict[Any, tuple[int, float]],
-           differ: Callable[[Any, Any], Difference]) -> Any:
-    """The better play a review names: among the plays it cannot tell from its top (the
-    difference within its uncertainty, valued on enough samples) that are themselves
-    beyond doubt better than the played one, the one the game's one-ply judgement ranks
-    first (then the legal order) — not whichever the noise put on top, so that reviews of
-    the same position with other samples or a larger budget name the same play."""
-    rank = _ONE_PLY.get(game.name)
-    if rank is None:
-        return top
-    need = NAMED_SAMPLES * values[top][0]
-    equals = [
-        a for a in values
-        if a != played and values[a][0] >= need
-        and (a == top or differ(top, a).sign == 0)
-        and judged(differ(a, played)) != GOOD
-    ]
-    if len(equals) < 2:
-        return top
-    order = {a: i for i, a in enumerate(game.legal_actions(view))}
-    return max(equals, key=lambda a: (rank(game, view, seat, a), -order.get(a, 0)))
-
-
-def _dog_one_ply(game: Game, view: Any, seat: int, action: Any) -> float:
-    from .bots import dog_position_score
-
-    return dog_position_score(game, game.apply(view, action), seat)
-
-
-#: per game, a deterministic one-ply judgement of a play (higher is preferred)
-_ONE_PLY: dict[str, Callable[[Game, Any, int, Any], float]] = {"dog": _dog_one_ply}
 
 
 def review(
@@ -181,14 +139,8 @@ def review(
             n = min(len(rows[a]), len(rows[b]))
             return paired(rows[a][:n], rows[b][:n])
 
-        verdict = _verdict(played, found.best, found.values, differ(found.best, played),
-                           found.playouts, differ=differ, top=found.best)
-        if verdict.better:
-            named = _named(game, view, seat, played, found.best, found.values, differ)
-            if named != verdict.best:
-                verdict = _verdict(played, named, found.values, differ(named, played),
-                                   found.playouts, differ=differ, top=found.best)
-        return verdict
+        return _verdict(played, found.best, found.values, differ(found.best, played),
+                        found.playouts, differ=differ)
 
     def part(share: float) -> dict[str, Any]:
         if iterations is not None:

@@ -45,7 +45,7 @@ def test_the_view_is_recognised_through_its_json(name, config):
     """The hint's task gets the view as JSON, the coach builds it from the log: the same
     position has the same fingerprint either way, another seat's view another one."""
     game, positions = _positions(name, config, 12)
-    for view, seat in positions:
+    for view, _seat in positions:
         again = game.from_json(game.to_json(view))
         assert fingerprint(game, again) == fingerprint(game, view)
     prints = {fingerprint(game, v) for v, _ in positions}
