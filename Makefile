@@ -4,6 +4,7 @@ SHELL := /bin/bash
 VENV := .venv
 PY := $(VENV)/bin/python
 PORT ?= 8000
+TLS_PORT ?= 8443
 # The second test pass runs the PostgreSQL-specific tests (row locks) against this server.
 TEST_POSTGRES_URL ?= postgres://postgres@127.0.0.1:5432/test
 PYTHON ?= $(shell for c in python3.14 python3.13 python3.12 python3 \
@@ -30,8 +31,10 @@ install-test: $(VENV)/.installed-test
 migrate: install
 	$(PY) manage.py migrate --noinput
 
+# `serve` is Daphne's runserver plus HTTPS on TLS_PORT (0: none) with a certificate made for this
+# machine's names and addresses, for the phones' screen lock and installing the app (docs/operations.md).
 run: migrate
-	$(PY) manage.py runserver 0.0.0.0:$(PORT)
+	$(PY) manage.py serve 0.0.0.0:$(PORT) --tls-port $(TLS_PORT)
 
 lint: install-test
 	$(VENV)/bin/ruff check .

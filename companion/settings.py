@@ -90,6 +90,8 @@ TEMPLATES = [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                # the HTTPS address `make run` also serves (installing, the screen's wake lock)
+                "companion.core.context_processors.lan_https",
             ],
         },
     },

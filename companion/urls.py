@@ -1,6 +1,7 @@
 from django.contrib import admin
 from django.urls import include, path
 
+from companion.core import app_shell
 from companion.core import views as core_views
 from companion.rules import urls as rules_urls
 from companion.tables.urls import api_urlpatterns
@@ -9,6 +10,9 @@ from companion.tables.urls import urlpatterns as table_urlpatterns
 urlpatterns = [
     path("", core_views.home, name="home"),
     path("healthz", core_views.healthz, name="healthz"),
+    # the installable app (HTTPS): at the root, so that the worker's scope is the whole site
+    path("manifest.webmanifest", app_shell.manifest, name="manifest"),
+    path("sw.js", app_shell.service_worker, name="service-worker"),
     path("t/", include((table_urlpatterns, "tables"))),
     path("api/", include((api_urlpatterns, "api"))),
     path("rules/", include((rules_urls.urlpatterns, "rules"))),

@@ -138,11 +138,13 @@
   });
 
   function setOnline(online) {
-    document.body.classList.toggle("offline", !online);
+    // With static/js/offline.js the entry stays usable: a play confirmed offline is kept.
+    var keeps = !!(window.TableOffline && window.TableOffline.keepsEntry);
+    document.body.classList.toggle("offline", !online && !keeps);
     var banner = document.getElementById("offline");
     if (banner) banner.hidden = online;
     document.querySelectorAll("#entry fieldset, #plays fieldset, .hand-entry fieldset").forEach(function (f) {
-      f.disabled = !online;
+      f.disabled = !online && !keeps;
     });
   }
 

@@ -33,16 +33,26 @@
   var lock = null;
   var wakeKey = "table-companion-wake";
   function wakeWanted() { return localStorage.getItem(wakeKey) !== "off"; }
+  // The switch says what is true: "Screen stays on" only while the browser holds the lock
+  // (it may refuse, e.g. in battery saving, and lets go when the page is hidden). Without Wake
+  // Lock (plain http is not a secure context) the switch stays hidden; the page offers the
+  // HTTPS address instead (docs/operations.md).
   function showWake(button) {
-    var on = wakeWanted();
-    button.setAttribute("aria-pressed", on ? "true" : "false");
-    button.textContent = on ? button.dataset.on : button.dataset.off;
+    button = button || document.querySelector(".wake-switch");
+    if (!button) return;
+    var held = !!(lock && !lock.released);
+    button.setAttribute("aria-pressed", held ? "true" : "false");
+    button.textContent = held ? button.dataset.on : button.dataset.off;
   }
   function acquire() {
     if (!("wakeLock" in navigator) || !wakeWanted() || document.visibilityState !== "visible") {
       return;
     }
-    navigator.wakeLock.request("screen").then(function (l) { lock = l; }, function () {});
+    navigator.wakeLock.request("screen").then(function (l) {
+      lock = l;
+      l.addEventListener("release", function () { showWake(); });
+      showWake();
+    }, function () { lock = null; showWake(); });
   }
   function setUpWake() {
     var button = document.querySelector(".wake-switch");
@@ -50,10 +60,9 @@
     button.hidden = false;
     showWake(button);
     button.addEventListener("click", function () {
-      localStorage.setItem(wakeKey, wakeWanted() ? "off" : "on");
-      showWake(button);
-      if (wakeWanted()) acquire();
-      else if (lock) { lock.release(); lock = null; }
+      var held = !!(lock && !lock.released);
+      localStorage.setItem(wakeKey, held ? "off" : "on");
+      if (held) { lock.release(); lock = null; showWake(button); } else acquire();
     });
     document.addEventListener("visibilitychange", acquire);
     acquire();

@@ -42,6 +42,7 @@ from companion.tables.tokens import cookie_name, scribe_cookie, token_from_cooki
 # applies to what it sends, and a page's fragments are tens of KiB); this is the consumer's own,
 # far tighter limit, which also holds under `manage.py runserver`.
 MAX_FRAME = 4096
+PONG = '{"type": "pong"}'  # the answer to {"type": "ping"}
 
 # Renders read only (the table, its log, the cached state) and may run side by side. Channels
 # runs `database_sync_to_async` on one thread per process (there is no per-connection thread
@@ -137,6 +138,11 @@ class TableConsumer(HintWatchdog, AsyncWebsocketConsumer):
             message = json.loads(text_data)
         except ValueError:
             await self._error("not JSON")
+            return
+        if isinstance(message, dict) and message.get("type") == "ping":
+            # static/js/offline.js asks every few seconds whether this connection still carries,
+            # so that one that died without a close (a phone's Wi-Fi asleep) is replaced at once.
+            await self.send(text_data=PONG)
             return
         if not isinstance(message, dict) or message.get("type", "sync") != "sync":
             await self._error('the only message is {"type": "sync"}')

@@ -17,14 +17,16 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from companion.tables import presenters
 from companion.tables.errors import BadInput, Refused, StaleSeq, TableError
-from companion.tables.models import Table
+from companion.tables.models import Event, Table
 from companion.tables.pages.rendering import (
     hint_context,
     live_fragments,
     plays_group_context,
     table_context,
 )
-from companion.tables.play import referee, services
+from companion.tables.play import idempotency, referee, services
+from companion.tables.play.history_words import history_words
+from companion.tables.play.selectors import history
 from companion.tables.tokens import (
     COOKIE_MAX_AGE,
     cookie_name,
@@ -253,13 +255,36 @@ def _refusal(exc: TableError, text: str) -> dict[str, Any]:
 def play(request: HttpRequest, table_id: str) -> HttpResponse:
     table = _table(table_id)
     text = (request.POST.get("action") or "").strip()
+    actor = _actor(request, table)
+    # The phone's key for this play: sent again after a lost answer, it gets the first outcome.
+    key = idempotency.clean_key(request.POST.get("idempotency_key"))
+    expected = request.POST.get("expected_seq")
     try:
-        recorded = services.record_action(
-            table.id, _actor(request, table), text, _int(request.POST.get("expected_seq"), _("seq"))
-        )
+        expected = _int(expected, _("seq"))
+        recorded = services.record_action(table.id, actor, text, expected, key=key)
+    except StaleSeq as exc:
+        table.refresh_from_db()
+        earlier = idempotency.earlier_play(table, key, expected, actor.seat if actor else None)
+        if earlier is None:
+            return _ruling(request, table, _refusal(exc, text))
+        return _ruling(request, table, _recorded_before(table, earlier, actor))
     except TableError as exc:
         return _ruling(request, table, _refusal(exc, text))
     return _ruling(request, table, _recorded(recorded))
+
+
+def _recorded_before(table: Table, event: Event, actor: services.Actor | None) -> dict[str, Any]:
+    """The answer to a play sent again whose first sending was recorded: that entry, in the
+    words of the history line this phone reads."""
+    seat = actor.seat if actor else None
+    lines = history_words(table, history(table, seat, since=event.seq - 1)[:1], seat)
+    said = lines[0].get("text") if lines else None
+    return {
+        "kind": "recorded",
+        "seq": event.seq,
+        "action": event.payload.get("action"),
+        "said": said or event.payload.get("action"),
+    }
 
 
 @require_POST

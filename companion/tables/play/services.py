@@ -24,7 +24,7 @@ from companion.engines import EngineError, InvalidActionError, get_game
 from companion.tables import presenters
 from companion.tables.errors import BadInput, Conflict, Forbidden, NotFound, Refused, StaleSeq
 from companion.tables.models import Event, HintLog, Seat, Table
-from companion.tables.play import realtime, rulings, table_rows
+from companion.tables.play import idempotency, realtime, rulings, table_rows
 from companion.tables.play.event_log import effective_events, replay_log
 from companion.tables.play.state_cache import (
     forget_table,
@@ -214,12 +214,15 @@ def remember_actor(table_id: str, token: str, actor: Actor) -> None:
 # --- plays ------------------------------------------------------------------------------------
 
 
-def record_action(table_id: str, actor: Actor | None, text: str, expected_seq: int) -> Recorded:
+def record_action(
+    table_id: str, actor: Actor | None, text: str, expected_seq: int, key: str | None = None
+) -> Recorded:
     """Check ``text`` (the engine's notation) and append it, or refuse with the reasons.
 
     Judged from what the actor knows (``rulings.judge``): a refusal never rests on a hand the
     actor cannot see. An entry that contradicts another seat's private entries is recorded;
-    those entries are forgotten and only their owner is told (``private_notes``)."""
+    those entries are forgotten and only their owner is told (``private_notes``). ``key``: the
+    phone's idempotency key, kept with the event (``play.idempotency``)."""
     if actor is None:
         raise Forbidden(_("join a seat (or use the host's phone) to enter plays"))
     with transaction.atomic():
@@ -248,6 +251,8 @@ def record_action(table_id: str, actor: Actor | None, text: str, expected_seq: i
         if judgement.forget:
             payload["forget"] = list(judgement.forget)
             payload["private_notes"] = rulings.conflict_json(game, judgement.conflicts)
+        if key:
+            payload[idempotency.KEY_FIELD] = key
         event = _append(
             table, Event.Kind.ACTION, new_state, actor, private_to=privacy.private_to,
             payload=payload,
