@@ -99,3 +99,49 @@ def test_two_plays_the_search_cannot_tell_apart_are_never_ranked():
     # paired: a constant difference on shared samples is backed at once
     assert evidence.paired([0.5, 0.6, 0.7, 0.4] * 5, [0.4, 0.5, 0.6, 0.3] * 5).sign == 1
 
+
+
+@pytest.mark.django_db
+@pytest.mark.usefixtures("clear_cache")
+def test_at_a_table_the_coach_continues_the_hint_asked_at_that_position(
+        dealt_table, settings, monkeypatch):
+    """The real path: Ann asks for a hint (services.request_hint → the suggest task, run here
+    in the test's thread), plays its first suggestion, and the coach's review of that play
+    finds the hint's analysis by her view and continues it: the stored review names the
+    hint's depth, and labels the play good unless the deeper look says otherwise."""
+    import time
+
+    from companion.advisor import hints, tasks
+    from companion.tables.coach import reviews as coach
+    from companion.tables.models import CoachReview, Table
+    from companion.tables.play import services
+
+    settings.HINT_BUDGET_MS = 400
+    settings.COACH_MAX_WAIT_S = 600
+    answers: list[dict] = []
+
+    def run_now(name: str, kwargs: dict, **_options) -> None:
+        if name == hints.SUGGEST_TASK:
+            answers.append(tasks.suggest.run(**kwargs))
+
+    monkeypatch.setattr(hints, "send_task", run_now)
+    monkeypatch.setattr(coach, "_publish", lambda *args: None)
+    t = dealt_table
+    table = Table.objects.get(id=t.id)
+    coach.switch(table, 0, True)
+    services.request_hint(t.id, services.Actor(0, False))
+    (answer,) = answers
+    assert answer["status"] == "done", answer
+    first = answer["choices"][0]
+    assert {"se", "visits"} <= set(first) and first["se"] > 0
+    seq = services.record_action(t.id, services.Actor(0, False), first["action"],
+                                 table.seq).event.seq
+    job = {"table_id": t.id, "seq": seq, "seats": [0], "queued_at": time.time()}
+    label = coach.review_play.run(**job)
+    stored = CoachReview.objects.get(table_id=t.id, seq=seq)
+    assert stored.label == label
+    assert stored.reasons["hint_iterations"] == answer["iterations"]
+    assert stored.iterations > answer["iterations"]  # the hint's search, continued
+    assert label == "good" or stored.reasons["deeper"]
+    words = coach.review_words(table, stored)["text"]
+    assert words.startswith("Good play") or words.startswith("A deeper look prefers")
