@@ -12,6 +12,7 @@ Parameter conventions: ``names`` is a list of seat names ("Ann and Ben"); ``card
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from typing import Any
 
@@ -399,28 +400,36 @@ def _lil_survival(game: Game, state: Any, action: Any, seat: int) -> list[Reason
     """Surviving the round: on deals of the others' hands sampled from what the seat knows,
     how often it would lose no life if the round ended right after the play, against right
     now (the majorities it wins or loses decide it)."""
+    from companion.advisor.bots import lifeislife_round_survival
+
+    if game.to_move(state) != seat:
+        return []
+    try:
+        samples, was = _lil_deals(game, state, seat)
+    except Exception:  # a hand not entered: nothing to sample from
+        return []
+    after = sum(lifeislife_round_survival(game, sample, game.apply(sample, action))[seat]
+                for sample in samples)
+    now = round(100 * after / len(samples))
+    if now == was:
+        return [(N_("if the round ended now: safe in {pct} % of the deals"), {"pct": now})]
+    return [(N_("if the round ended now: safe in {pct} % of the deals (before the play: "
+                "{was} %)"), {"pct": now, "was": was})]
+
+
+@functools.lru_cache(maxsize=16)
+def _lil_deals(game: Game, state: Any, seat: int) -> tuple[tuple[Any, ...], int]:
+    """The sampled deals of one position (shared by the suggestions' reasons) and the share
+    of them, in percent, in which the seat would lose no life if the round ended now."""
     import random
     import zlib
 
     from companion.advisor.bots import lifeislife_round_survival
 
-    if game.to_move(state) != seat:
-        return []
     rng = random.Random(zlib.crc32(repr(state.hands[seat]).encode()))
-    before = after = 0.0
-    try:
-        for _ in range(LIL_SAMPLES):
-            sample = game.determinize(state, seat, rng)
-            before += lifeislife_round_survival(game, sample, sample)[seat]
-            played = game.apply(sample, action)
-            after += lifeislife_round_survival(game, sample, played)[seat]
-    except Exception:  # a hand not entered: nothing to sample from
-        return []
-    was, now = round(100 * before / LIL_SAMPLES), round(100 * after / LIL_SAMPLES)
-    if now == was:
-        return [(N_("if the round ended now: safe in {pct} % of the deals"), {"pct": now})]
-    return [(N_("if the round ended now: safe in {pct} % of the deals (before the play: "
-                "{was} %)"), {"pct": now, "was": was})]
+    samples = tuple(game.determinize(state, seat, rng) for _ in range(LIL_SAMPLES))
+    safe = sum(lifeislife_round_survival(game, s, s)[seat] for s in samples)
+    return samples, round(100 * safe / LIL_SAMPLES)
 
 
 def _lil_value(state: Any, seat: int) -> int | None:
