@@ -77,22 +77,27 @@ def judge(args: tuple) -> tuple:
     spent = time.thread_time() - t0
     deep = review(game, view, seat, played, budget_ms=4 * budget_ms, seed=index + 100_000,
                   clock=time.thread_time)
+    # the deep review's best play: the one it values highest, also where it cannot tell that
+    # one from the played play (label "good": then `best` is the played play, `close` the top)
+    top = deep.close if deep.close is not None else deep.best
+    top_value = deep.values.get(top, (0, deep.best_value))[1]
     # practically the deep best: the deep review rates it within the "good" margin of its best
-    near = deep.values.get(quick.best, (0, -1.0))[1] >= deep.best_value - GOOD_BELOW
+    near = deep.values.get(quick.best, (0, -1.0))[1] >= top_value - GOOD_BELOW
     # the deep best shares its value exactly with another play (Life is Life's valuation:
     # then the review's documented tie order names it, docs/hints.md "Coach mode")
-    tied = sum(1 for _n, v in deep.values.values() if v == deep.best_value) > 1
+    tied = sum(1 for _n, v in deep.values.values() if v == top_value) > 1
     # the deep review cannot tell the named play from its own best (by its own uncertainty)
-    backed_apart = (quick.best != deep.best and quick.best in deep.values
-                    and deep.differ is not None and deep.differ(deep.best, quick.best).backed)
+    backed_apart = (quick.best != top and quick.best in deep.values
+                    and deep.differ is not None and deep.differ(top, quick.best).backed)
     unseen = quick.best not in deep.values
     self_match = None
     if self_check:  # a second deep review, other samples: how often deep agrees with itself
         again = review(game, view, seat, played, budget_ms=4 * budget_ms, seed=index + 200_000,
                        clock=time.thread_time)
-        self_match = (deep.better, deep.better and again.better and again.best == deep.best)
-    return (quick.label, deep.label, quick.better, quick.best == deep.best, spent, near, tied,
-            not (backed_apart or unseen) if quick.best != deep.best else True, self_match)
+        again_top = again.close if again.close is not None else again.best
+        self_match = (deep.better, deep.better and again_top == deep.best)
+    return (quick.label, deep.label, quick.better, quick.best == top, spent, near, tied,
+            not (backed_apart or unseen) if quick.best != top else True, self_match)
 
 
 def consistent(args: tuple) -> tuple:
