@@ -36,6 +36,8 @@ RENEW_BEFORE = datetime.timedelta(days=30)
 #: The HTTPS port this process serves (set by ``manage.py serve``; 0: none). The pages offer the
 #: HTTPS address only when it is really served.
 SERVING_PORT = 0
+#: The plain http port beside it (the join link and its QR code stay on http).
+HTTP_PORT = 0
 
 
 @dataclass(frozen=True)

@@ -93,6 +93,22 @@ def test_a_plain_http_page_is_offered_at_the_https_port_only_when_it_is_served(
     assert lan_https(secure) == {"lan_https_url": ""}
 
 
+def test_the_join_link_stays_on_plain_http_on_the_https_page(monkeypatch, settings):
+    from companion.core.context_processors import plain_http_url
+
+    settings.ALLOWED_HOSTS = ["laptop.local"]
+    monkeypatch.setattr(lan_tls, "SERVING_PORT", 8443)
+    monkeypatch.setattr(lan_tls, "HTTP_PORT", 8000)
+    factory = RequestFactory()
+    secure = factory.get("/", HTTP_HOST="laptop.local:8443", secure=True, SERVER_PORT="8443")
+    assert plain_http_url(secure, "/t/x/seats") == "http://laptop.local:8000/t/x/seats"
+    plain = factory.get("/", HTTP_HOST="laptop.local:8000", SERVER_PORT="8000")
+    assert plain_http_url(plain, "/t/x/seats") == "http://laptop.local:8000/t/x/seats"
+    monkeypatch.setattr(lan_tls, "SERVING_PORT", 0)  # production behind TLS: as it came
+    proxied = factory.get("/", HTTP_HOST="laptop.local", secure=True)
+    assert plain_http_url(proxied, "/t/x/seats") == "https://laptop.local/t/x/seats"
+
+
 # --- the installable app -------------------------------------------------------------------------
 
 

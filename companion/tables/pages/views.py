@@ -15,6 +15,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from companion.core.context_processors import plain_http_url
 from companion.tables import presenters
 from companion.tables.errors import BadInput, Refused, StaleSeq, TableError
 from companion.tables.models import Event, Table
@@ -145,7 +146,7 @@ def seats(request: HttpRequest, table_id: str) -> HttpResponse:
 @require_GET
 def join_qr(request: HttpRequest, table_id: str) -> HttpResponse:
     table = _table(table_id)
-    url = request.build_absolute_uri(reverse("tables:seats", args=[table.id]))
+    url = plain_http_url(request, reverse("tables:seats", args=[table.id]))
     image = qrcode.make(url, image_factory=qrcode.image.svg.SvgPathImage, box_size=8, border=2)
     buffer = io.BytesIO()
     image.save(buffer)
@@ -160,7 +161,7 @@ def table_page(request: HttpRequest, table_id: str) -> HttpResponse:
     table = _table(table_id)
     actor = _actor(request, table)
     context = table_context(table, actor)
-    context["join_url"] = request.build_absolute_uri(reverse("tables:seats", args=[table.id]))
+    context["join_url"] = plain_http_url(request, reverse("tables:seats", args=[table.id]))
     return render(request, "tables/table.html", context)
 
 
@@ -168,7 +169,7 @@ def table_page(request: HttpRequest, table_id: str) -> HttpResponse:
 def presenter(request: HttpRequest, table_id: str) -> HttpResponse:
     table = _table(table_id)
     context = table_context(table, None)
-    context["join_url"] = request.build_absolute_uri(reverse("tables:seats", args=[table.id]))
+    context["join_url"] = plain_http_url(request, reverse("tables:seats", args=[table.id]))
     return render(request, "tables/presenter.html", context)
 
 

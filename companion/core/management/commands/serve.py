@@ -66,6 +66,7 @@ class Command(DaphneRunserver):
             lan_tls.ensure_certificate(files, [*settings.ALLOWED_HOSTS, *local_hosts()])
             endpoint = tls_endpoint(self.addr, self.tls_port, files)
             lan_tls.SERVING_PORT = self.tls_port
+            lan_tls.HTTP_PORT = int(self.port)
             host = f"[{self.addr}]" if self._raw_ipv6 else self.addr
             self.stdout.write(
                 f"HTTPS (for installing the app; the phone warns once): "
