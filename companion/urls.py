@@ -13,6 +13,7 @@ urlpatterns = [
     # the installable app (HTTPS): at the root, so that the worker's scope is the whole site
     path("manifest.webmanifest", app_shell.manifest, name="manifest"),
     path("sw.js", app_shell.service_worker, name="service-worker"),
+    path("lan-certificate.crt", app_shell.authority, name="lan-certificate"),
     path("t/", include((table_urlpatterns, "tables"))),
     path("api/", include((api_urlpatterns, "api"))),
     path("rules/", include((rules_urls.urlpatterns, "rules"))),

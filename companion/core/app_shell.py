@@ -13,10 +13,12 @@ from functools import cache
 
 from django.conf import settings
 from django.contrib.staticfiles import finders
-from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.templatetags.static import static
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
+
+from companion.core import lan_tls
 
 THEME = "#1f5f8b"  # the header's blue (static/css/site.css, --accent)
 BACKGROUND = "#f7f5f0"  # the page (--bg)
@@ -43,6 +45,19 @@ def _start_url(value: str | None) -> str:
         if table and table.replace("-", "").replace("_", "").isalnum():
             return value
     return "/"
+
+
+@require_GET
+def authority(request: HttpRequest) -> HttpResponse:
+    """The certificate of the authority that signed `make run`'s certificate (public: no key),
+    for a phone whose owner wants to trust the laptop once: then no warning, and the service
+    worker (offline pages, the installed app) works there too (docs/operations.md)."""
+    files = lan_tls.SERVING_FILES
+    if files is None or not files.ca_cert.exists():
+        raise Http404("no HTTPS is served here")
+    response = HttpResponse(files.ca_cert.read_bytes(), content_type="application/x-x509-ca-cert")
+    response["Content-Disposition"] = 'attachment; filename="table-companion.crt"'
+    return response
 
 
 @require_GET

@@ -38,6 +38,8 @@ RENEW_BEFORE = datetime.timedelta(days=30)
 SERVING_PORT = 0
 #: The plain http port beside it (the join link and its QR code stay on http).
 HTTP_PORT = 0
+#: Its files (the authority's certificate is offered to phones that want to trust the laptop).
+SERVING_FILES: TlsFiles | None = None
 
 
 @dataclass(frozen=True)

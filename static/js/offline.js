@@ -1,4 +1,4 @@
-// The table's real network (docs/tables.md, "Offline"; docs/operations.md, "The table's network").
+// The table's real network (docs/operations.md, "The table's network").
 // A phone on the host's Wi-Fi loses its connection now and then (a locked phone, a laptop lid,
 // a weak signal). This keeps the table usable meanwhile, on http as on https (it needs no
 // service worker; the queue lives in the page and in localStorage):

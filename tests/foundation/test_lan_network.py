@@ -109,6 +109,24 @@ def test_the_join_link_stays_on_plain_http_on_the_https_page(monkeypatch, settin
     assert plain_http_url(proxied, "/t/x/seats") == "https://laptop.local/t/x/seats"
 
 
+def test_the_authority_is_offered_without_its_key_only_where_https_is_served(
+    client: Client, tmp_path, monkeypatch
+):
+    monkeypatch.setattr(lan_tls, "SERVING_FILES", None)
+    assert client.get("/lan-certificate.crt").status_code == 404
+    files = lan_tls.TlsFiles(tmp_path / ".tls")
+    lan_tls.ensure_certificate(files, HOSTS)
+    monkeypatch.setattr(lan_tls, "SERVING_FILES", files)
+    response = client.get("/lan-certificate.crt")
+    assert response.status_code == 200
+    assert response["Content-Type"] == "application/x-x509-ca-cert"
+    assert response.content == files.ca_cert.read_bytes()
+    assert b"PRIVATE KEY" not in response.content
+    assert x509.load_pem_x509_certificate(response.content).extensions.get_extension_for_class(
+        x509.BasicConstraints
+    ).value.ca
+
+
 # --- the installable app -------------------------------------------------------------------------
 
 

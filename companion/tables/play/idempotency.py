@@ -1,5 +1,5 @@
 """A play sent again with the same key is answered with what became of the first, never
-recorded twice (docs/tables.md, "Offline").
+recorded twice (docs/operations.md, "Plays entered without a connection").
 
 A phone keeps a play whose answer never came (its connection died on the way) and sends it
 again when it is back (static/js/offline.js), with the key it chose for it. If the first one

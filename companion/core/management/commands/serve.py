@@ -67,6 +67,7 @@ class Command(DaphneRunserver):
             endpoint = tls_endpoint(self.addr, self.tls_port, files)
             lan_tls.SERVING_PORT = self.tls_port
             lan_tls.HTTP_PORT = int(self.port)
+            lan_tls.SERVING_FILES = files
             host = f"[{self.addr}]" if self._raw_ipv6 else self.addr
             self.stdout.write(
                 f"HTTPS (for installing the app; the phone warns once): "
