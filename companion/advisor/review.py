@@ -9,9 +9,16 @@ samples (advisor/lifeislife_review.py); any other game (HIT) in two phases:
    them head to head, so that the played move's value rests on enough iterations even when
    the first search hardly looked at it. Both phases' root statistics are added up.
 
+With a hint's analysis of the same view (``prior``: advisor/analysis.py), the review instead
+continues that search (`_continued`): one analysis per position, so that the coach does not
+contradict the hint it follows unless the deeper look shows it.
+
 The loss is the best play's estimated chance to win less the played one's, in win-chance
 points (0..1). Labels (docs/hints.md, "Coach"): below ``GOOD_BELOW`` good, from
-``MISTAKE_FROM`` a mistake, in between an inaccuracy. Pure Python, no Django.
+``MISTAKE_FROM`` a mistake, in between an inaccuracy — and good whenever the loss is not
+beyond the review's own uncertainty (`judged`: ``evidence.Z`` standard errors of the paired
+differences on shared samples, or of the independent estimates of a search). Pure Python, no
+Django.
 """
 
 from __future__ import annotations
