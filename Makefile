@@ -14,7 +14,12 @@ PYTHON ?= $(shell for c in python3.14 python3.13 python3.12 python3 \
 
 .PHONY: run test install install-test lint migrate worker bench clean messages
 
-$(VENV)/.installed: pyproject.toml
+# setup.py compiles the engine's hot modules where a C compiler exists (kit/accel.py): an edit
+# to one of them rebuilds its binary (a stale one is never used, but the fast path is lost).
+COMPILED_SOURCES := $(wildcard companion/engines/dog/moves.py companion/engines/dog/rules.py \
+	companion/engines/dog/info.py companion/engines/dog/*.pxd)
+
+$(VENV)/.installed: pyproject.toml setup.py $(COMPILED_SOURCES)
 	@test -n "$(PYTHON)" || { echo "Python >= 3.12 not found (Django 6 needs it)"; exit 1; }
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install -q --upgrade pip
@@ -57,4 +62,5 @@ bench: install
 	$(PY) bench/engine_speed.py dog
 
 clean:
-	rm -rf $(VENV) .pytest_cache staticfiles
+	rm -rf $(VENV) .pytest_cache staticfiles build
+	rm -f companion/engines/*/*.so companion/engines/*/*.c companion/engines/*/*.sources.json

@@ -1,10 +1,12 @@
 """Engine speed of one game: random complete games per second on one core, and the time of
-`legal_actions` (DOG: in a worst case; HIT and Life is Life: at a typical decision, with
-`determinize`).
+`legal_actions` (DOG: in a worst case; the other games: at a typical decision, with
+`determinize`). DOG also times its move generation on both engine paths (below).
 
-    .venv/bin/python bench/engine_speed.py dog        [--games N] [--seed S]
+    .venv/bin/python bench/engine_speed.py dog        [--games N] [--seed S] [--positions N]
     .venv/bin/python bench/engine_speed.py hit        [--games N] [--players P] [--seed S]
     .venv/bin/python bench/engine_speed.py lifeislife [--games N] [--players P] [--seed S]
+
+Any registered game works (`<game>`); one without settings here plays `--players` seats.
 
 "Random" is the game's `random_action` (its docstring in the rules module says what it
 means: DOG a card kind uniformly among the playable kinds, then one of its plays; HIT a hand
@@ -19,25 +21,40 @@ hot spot); a bunched position (four figures side by side before the goal, where 
 the 7 makes figures meet) is timed as well. Each call starts cold (the memo of plays per board
 cleared).
 
-The last line is machine-readable: games_per_s=<float> (DOG also legal_worst_ms=<float>)
+DOG's move generation, the method of the libdog comparison (issue #31): the same
+`--positions` (10,000) random-play positions (every decision of seat to move in seeded random
+4-seat games, in order) × the 14 cards, each a move generation from scratch (`moves.Ctx` and
+`plays_for`, the 7's memo cleared), µs per generation: per card and the mean. Both engine
+paths in the same process and on the same positions, alternated card by card (the pure-Python
+one is `moves.py` itself, loaded as source beside the compiled module; without a compiled
+module only it runs), with their ratio, and the ratio to libdog's recorded 5.75 µs mean
+(C++, measured on another machine where today's pure Python took 56.5 µs: a reference only).
+Times are CPU time of the thread (the figures of a busy machine).
+
+The last line is machine-readable: games_per_s=<float> (DOG also legal_worst_ms=<float>
+movegen_pure_us=<float> movegen_compiled_us=<float or nan>)
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import platform
 import random
 import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from companion.engines import available_games, get_game  # noqa: E402
+from companion.engines import TABLE, available_games, get_game  # noqa: E402
+from companion.engines.dog.cards import TOKEN  # noqa: E402
+from companion.engines.kit import accel  # noqa: E402
 
 DOG_WORST = {
     "seats": 4, "to_move": 0, "hand": ["joker", "7"],
@@ -55,20 +72,36 @@ SETTINGS: dict[str, dict[str, Any]] = {
     "hit": {"games": 300, "players": (2, 3, 4), "unit": "turns"},
     "lifeislife": {"games": 1000, "players": (3, 4, 5), "unit": "rounds"},
 }
+#: a registered game without settings here: `--players` seats, its length in actions
+DEFAULT_SETTING: dict[str, Any] = {"games": 100, "players": (), "unit": "actions"}
+#: libdog's recorded mean µs per move generation (issue #31; C++, another machine)
+LIBDOG_US = 5.75
+
+
+def game_length(unit: str, state: Any, actions: int) -> int:
+    """A finished game's length in `unit`: turns (HIT), rounds (DOG, Life is Life) or
+    actions."""
+    if unit == "turns":
+        return int(state.turns)
+    if unit == "rounds":
+        return int(state.round) + 1
+    return actions
 
 
 def random_games(name: str, n: int, players: int, seed: int) -> tuple[float, float, float]:
     """(games per second, actions per game, rounds or turns per game)."""
     game = get_game(name)
+    unit = SETTINGS.get(name, DEFAULT_SETTING)["unit"]
     actions = length = 0
     t0 = time.perf_counter()
     for g in range(n):
         rng = random.Random(seed + g)
         state = game.new_game({"seats": players})
+        before = actions
         while not game.is_terminal(state):
             state = game.apply(state, game.random_action(state, rng))
             actions += 1
-        length += state.turns if name == "hit" else state.round + 1
+        length += game_length(unit, state, actions - before)
     elapsed = time.perf_counter() - t0
     return n / elapsed, actions / n, length / n
 
@@ -106,7 +139,8 @@ def dog_legal(position: dict[str, Any], calls: int) -> tuple[float, int]:
 
 def typical(name: str, players: int, rng: random.Random) -> tuple[str, Any, int]:
     """A typical decision: HIT a play step some twenty turns in, the seat holding bought
-    cards; Life is Life the second turn of seat 0, after every seat swapped once."""
+    cards; Life is Life the second turn of seat 0, after every seat swapped once; another
+    game the first decision of a seat after ten random actions."""
     game = get_game(name)
     state = game.start({"seats": players}, rng)
     if name == "hit":
@@ -114,9 +148,87 @@ def typical(name: str, players: int, rng: random.Random) -> tuple[str, Any, int]
                 len(state.hands[state.turn]) < 3:
             state = game.apply(state, game.random_action(state, rng))
         return "a play step", state, state.turn
-    for _ in range(players):
-        state = game.apply(state, game.legal_actions(state)[0])
-    return "a second turn", state, 0
+    if name == "lifeislife":
+        for _ in range(players):
+            state = game.apply(state, game.legal_actions(state)[0])
+        return "a second turn", state, 0
+    for _ in range(10):
+        if game.is_terminal(state):
+            break
+        state = game.apply(state, game.random_action(state, rng))
+    while not game.is_terminal(state) and game.to_move(state) == TABLE:
+        state = game.apply(state, game.sample_chance(state, rng))
+    return "a decision ten actions in", state, game.to_move(state)
+
+
+def dog_positions(n: int, seed: int) -> list[Any]:
+    """The first `n` decisions of a seat to move in seeded random 4-seat DOG games."""
+    from companion.engines.dog.state import PLAY
+
+    dog = get_game("dog")
+    out: list[Any] = []
+    g = 0
+    while len(out) < n:
+        rng = random.Random(seed + g)
+        g += 1
+        state = dog.start({"seats": 4}, rng)
+        while not dog.is_terminal(state) and len(out) < n:
+            if state.phase == PLAY:
+                out.append(state)
+            state = dog.apply(state, dog.random_action(state, rng))
+    return out
+
+
+def pure_moves() -> ModuleType:
+    """moves.py loaded as source under another name: the pure-Python move generator, beside
+    the compiled one (its imports are the package's own modules)."""
+    from companion.engines.dog import moves
+
+    source = Path(moves.__file__).with_name("moves.py")
+    spec = importlib.util.spec_from_file_location("companion.engines.dog._moves_as_source",
+                                                  source)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def movegen(positions: list[Any], repeats: int) -> dict[str, dict[int, float]]:
+    """µs per move generation by path ("pure", and "compiled" when it runs) and card: the
+    best of `repeats` passes over `positions`, the paths alternated card by card, CPU time of
+    this thread. Also checks that both paths generate the same plays."""
+    from companion.engines.dog import moves
+    from companion.engines.dog.cards import KINDS
+
+    paths = {"pure": pure_moves()}
+    if accel.is_compiled(moves):
+        paths["compiled"] = moves
+    clock = time.thread_time
+    out: dict[str, dict[int, float]] = {name: {} for name in paths}
+    for card in KINDS:
+        for rep in range(repeats):
+            order = list(paths.items())
+            if rep % 2:
+                order.reverse()
+            for name, module in order:
+                ctx_of, plays_for, memo = module.Ctx, module.plays_for, module._SEVEN_MEMO
+                t0 = clock()
+                for st in positions:
+                    memo.clear()
+                    plays_for(ctx_of(st, st.turn), card)
+                us = (clock() - t0) / len(positions) * 1e6
+                out[name][card] = min(out[name].get(card, us), us)
+    if "compiled" in paths:
+        pure = paths["pure"]
+        for st in positions[::25]:
+            for card in KINDS:
+                pure._SEVEN_MEMO.clear()
+                moves._SEVEN_MEMO.clear()
+                a = pure.plays_for(pure.Ctx(st, st.turn), card)
+                b = moves.plays_for(moves.Ctx(st, st.turn), card)
+                if a != b:
+                    raise AssertionError(f"the paths differ: card {card} in {st}")
+    return out
 
 
 def main() -> None:
@@ -125,12 +237,16 @@ def main() -> None:
     p.add_argument("--games", type=int, default=None, help="default: 60 / 300 / 1000")
     p.add_argument("--players", type=int, default=4)
     p.add_argument("--seed", type=int, default=2026)
+    p.add_argument("--positions", type=int, default=10_000,
+                   help="DOG: random-play positions of the move generation (both paths)")
+    p.add_argument("--repeats", type=int, default=3, help="DOG: passes per card and path")
     args = p.parse_args()
     name, seed, chosen = args.game, args.seed, args.players
-    setting = SETTINGS[name]
+    setting = SETTINGS.get(name, DEFAULT_SETTING)
     games = args.games or setting["games"]
     unit = setting["unit"]
-    print(f"python {platform.python_version()} on {platform.machine()}, one core")
+    print(f"python {platform.python_version()} on {platform.machine()}, one core; "
+          f"{accel.describe()}")
     if name == "dog":
         dog_legal(DOG_WORST, 1)  # warm up
         gps, per_game, length = random_games(name, games, 4, seed)
@@ -142,7 +258,27 @@ def main() -> None:
         bunched, n_bunched = dog_legal(DOG_BUNCHED, 50)
         print(f"legal_actions, bunched (4 figures side by side before the goal, joker + 7): "
               f"{bunched:.3f} ms ({n_bunched} actions)")
-        print(f"games_per_s={gps:.2f} legal_worst_ms={worst:.3f}")
+        positions = dog_positions(args.positions, seed)
+        gen = movegen(positions, args.repeats)
+        pure = sum(gen["pure"].values()) / len(gen["pure"])
+        compiled = gen.get("compiled")
+        fast = sum(compiled.values()) / len(compiled) if compiled else float("nan")
+        print(f"move generation, {len(positions)} random-play positions x 14 cards, µs per "
+              f"generation (CPU time, best of {args.repeats}, paths alternated):")
+        print("  card    pure" + ("  compiled  ratio" if compiled else ""))
+        for card, us in gen["pure"].items():
+            row = f"  {TOKEN[card]:>5} {us:7.2f}"
+            if compiled:
+                row += f"  {compiled[card]:8.2f}  {us / compiled[card]:5.2f}x"
+            print(row)
+        print(f"  mean  {pure:7.2f}" + (f"  {fast:8.2f}  {pure / fast:5.2f}x" if compiled
+                                        else "  (no compiled module: pure Python only)"))
+        best = fast if compiled else pure
+        print(f"against libdog's recorded {LIBDOG_US} µs (another machine): pure "
+              f"{pure / LIBDOG_US:.1f}x its time" + (f", compiled {best / LIBDOG_US:.1f}x"
+                                                    if compiled else ""))
+        print(f"games_per_s={gps:.2f} legal_worst_ms={worst:.3f} movegen_pure_us={pure:.2f} "
+              f"movegen_compiled_us={fast:.2f}")
         return
     random_games(name, max(10, games // 50), chosen, seed)  # warm up
     digits = ".0f" if unit == "turns" else ".1f"

@@ -10,9 +10,10 @@ Along the game every position (`to_json`, keys sorted), every legal-action list
 game, followed by a determinization and a `playout` (the advisor's `random_action` sampler).
 A refactoring that changes no behaviour leaves every hash identical.
 
-`--write` stores the hashes in tests/engines/data/fingerprint.json; `--check` compares with
-that file and exits 1 on any difference (tests/engines/test_fingerprint.py checks the first
-few seeds of every configuration on every run).
+`--write` stores the hashes in tests/engines/data/fingerprint.json (with `--game X` only X's
+entries: the other games' stay as they are); `--check` compares with that file and exits 1 on
+any difference (tests/engines/test_fingerprint.py checks the first few seeds of every
+configuration on every run, on both engine paths: tests/engines/test_engine_paths.py).
 
 The last line is machine-readable: fingerprint=<sha256 of all hashes> games=<count>
 """
@@ -133,9 +134,11 @@ def main() -> int:
             print(f"DIFFERS: {name} {key} seed={seed}")
         print(f"# check: {len(diffs)} of {total} games differ from {DATA.relative_to(ROOT)}")
         status = 1 if diffs else 0
-    if args.write:
-        DATA.write_text(json.dumps(result, indent=1) + "\n", encoding="utf-8")
-        print(f"# wrote {DATA.relative_to(ROOT)}")
+    if args.write:  # only the games played here: `--game X` keeps the others' entries
+        stored = json.loads(DATA.read_text(encoding="utf-8")) if DATA.exists() else {}
+        stored.update(result)
+        DATA.write_text(json.dumps(stored, indent=1) + "\n", encoding="utf-8")
+        print(f"# wrote {', '.join(result)} to {DATA.relative_to(ROOT)}")
     every = hashlib.sha256("".join(
         h for by_config in result.values() for hs in by_config.values() for h in hs
     ).encode()).hexdigest()

@@ -114,4 +114,14 @@ async def run_all(timeout: float = 6.0) -> dict[str, Any]:
         _run(check_celery, timeout),
     )
     components = {"database": database, "channel_layer": layer, "cache": cached, "celery": celery}
-    return {"ok": all(c["ok"] for c in components.values()), "components": components}
+    return {"ok": all(c["ok"] for c in components.values()), "components": components,
+            "engine": engine_path()}
+
+
+def engine_path() -> dict[str, Any]:
+    """Which engine core this process runs: "compiled" (Cython, built where a C compiler was
+    found at install time) or "pure" (Python), per module and why (issue #31; not a check:
+    both paths give the same answers)."""
+    from companion.engines.kit import accel
+
+    return accel.status()

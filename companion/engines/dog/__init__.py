@@ -6,13 +6,18 @@
     for action in dog.legal_actions(state): print(dog.format_action(state, action))
     state = dog.play_text(state, "give 7")
 
-See docs/rules-dog.md (rulings, violation codes, house rules) and docs/notation.md.
+See docs/rules-dog.md (rulings, violation codes, house rules) and docs/notation.md. The hot
+modules run compiled where a C compiler was found at install time (kit/accel.py, issue #31).
 """
 
-from .actions import DogAction
-from .cards import JOKER, SWAP, UNKNOWN
-from .game import DogGame
-from .state import DogConfig, DogState, HouseRules
+from ..kit import accel
+
+accel.install()  # moves, rules and info: compiled where built (kit/accel.py), else pure Python
+
+from .actions import DogAction  # noqa: E402
+from .cards import JOKER, SWAP, UNKNOWN  # noqa: E402
+from .game import DogGame  # noqa: E402
+from .state import DogConfig, DogState, HouseRules  # noqa: E402
 
 __all__ = ["JOKER", "SWAP", "UNKNOWN", "DogAction", "DogConfig", "DogGame", "DogState",
            "HouseRules"]

@@ -1,0 +1,170 @@
+"""The optional compiled engine core (issue #31): which engine modules run compiled.
+
+`pip install -e .` (what `make install` and CI run) compiles `COMPILED_MODULES` with Cython
+where a C compiler exists (setup.py); without one it skips them and nothing changes. The same
+.py files are the pure-Python engine: the reference and the fallback. The compiled binaries
+sit beside the sources (`moves.cpython-313-x86_64-linux-gnu.so` next to `moves.py`), each with
+a stamp (`moves.sources.json`: the sha256 of the .py, and of its .pxd of C types, it was built
+from, and of the binary).
+
+When one of these modules is first imported, `install`'s finder chooses the binary or the
+source:
+
+- ``COMPANION_PURE=1``: always the source;
+- ``COMPANION_REQUIRE_COMPILED=1``: the binary, or ImportError when there is none or it was
+  built from another version of the source (a test or a deployment that must not silently
+  run the slow path);
+- otherwise the binary when it was built from the source as it is now, else the source (an
+  edited .py is never shadowed by a stale binary; `make install` rebuilds it).
+
+`status()` says what runs and why (the start-up line, /healthz, the benches). Nothing here
+imports Django.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib
+import importlib.abc
+import importlib.machinery
+import importlib.util
+import json
+import os
+import sys
+from pathlib import Path
+from types import ModuleType
+from typing import Any, Final
+
+#: The modules compiled when a compiler exists (setup.py reads this literal).
+COMPILED_MODULES = (
+    "companion.engines.dog.moves",
+    "companion.engines.dog.rules",
+    "companion.engines.dog.info",
+)
+
+PURE_ENV: Final = "COMPANION_PURE"
+REQUIRE_ENV: Final = "COMPANION_REQUIRE_COMPILED"
+
+#: module → ("compiled" | "pure", why), filled as the modules are imported
+CHOICES: dict[str, tuple[str, str]] = {}
+
+
+def _flag(name: str) -> bool:
+    return os.environ.get(name, "").strip().lower() in ("1", "true", "yes", "on")
+
+
+def source_digest(source: Path) -> dict[str, str]:
+    """What a binary's stamp records of its sources: the sha256 of the .py and of the .pxd
+    beside it (when there is one)."""
+    out = {"py": hashlib.sha256(source.read_bytes()).hexdigest()}
+    pxd = source.with_suffix(".pxd")
+    if pxd.exists():
+        out["pxd"] = hashlib.sha256(pxd.read_bytes()).hexdigest()
+    return out
+
+
+def stamp_of(source: Path, binary: Path) -> dict[str, str]:
+    """A binary's stamp: `source_digest` and the sha256 of the binary itself (a stamp never
+    vouches for another build's binary)."""
+    return {**source_digest(source), "binary": hashlib.sha256(binary.read_bytes()).hexdigest()}
+
+
+def stamp_path(source: Path) -> Path:
+    return source.with_name(source.stem + ".sources.json")
+
+
+def binary_path(source: Path) -> Path | None:
+    """The compiled module beside `source` for this interpreter, if there is one."""
+    for suffix in importlib.machinery.EXTENSION_SUFFIXES:
+        candidate = source.with_name(source.stem + suffix)
+        if candidate.exists():
+            return candidate
+    return None
+
+
+def _choose(fullname: str, source: Path) -> tuple[str, str, Path | None]:
+    """("compiled" | "pure", why, the binary)."""
+    if _flag(PURE_ENV):
+        return "pure", f"{PURE_ENV}=1", None
+    binary = binary_path(source)
+    if binary is None:
+        why = "not compiled (no C compiler or Cython at install time)"
+    else:
+        try:
+            stamp = json.loads(stamp_path(source).read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            stamp = None
+        if stamp == stamp_of(source, binary):
+            return "compiled", "built from this source", binary
+        why = "its binary was built from another version of the source (make install rebuilds)"
+    if _flag(REQUIRE_ENV):
+        raise ImportError(f"{REQUIRE_ENV}=1 but {fullname} is {why}")
+    return "pure", why, None
+
+
+class _Chooser(importlib.abc.MetaPathFinder):
+    """Finds `COMPILED_MODULES`, as the binary or as the source (`_choose`)."""
+
+    def find_spec(self, fullname: str, path: Any = None,
+                  target: ModuleType | None = None) -> importlib.machinery.ModuleSpec | None:
+        if fullname not in COMPILED_MODULES or not path:
+            return None
+        short = fullname.rpartition(".")[2]
+        for folder in path:
+            source = Path(folder) / f"{short}.py"
+            if source.exists():
+                break
+        else:
+            return None
+        choice, why, binary = _choose(fullname, source)
+        CHOICES[fullname] = (choice, why)
+        loader: importlib.abc.Loader
+        if binary is not None:
+            loader = importlib.machinery.ExtensionFileLoader(fullname, str(binary))
+            location = binary
+        else:
+            loader = importlib.machinery.SourceFileLoader(fullname, str(source))
+            location = source
+        return importlib.util.spec_from_file_location(fullname, location, loader=loader)
+
+
+_FINDER: Final = _Chooser()
+
+
+def install() -> None:
+    """Put the chooser in front of the import system (idempotent; the engine packages call it
+    before importing their compiled modules)."""
+    if _FINDER not in sys.meta_path:
+        sys.meta_path.insert(0, _FINDER)
+
+
+def is_compiled(module: ModuleType) -> bool:
+    return isinstance(getattr(module, "__loader__", None), importlib.machinery.ExtensionFileLoader)
+
+
+def status() -> dict[str, Any]:
+    """What runs: {"path": "compiled" | "pure" | "mixed", "modules": {name: path},
+    "reasons": {name: why}} (imports the modules to know)."""
+    install()
+    modules: dict[str, str] = {}
+    reasons: dict[str, str] = {}
+    for name in COMPILED_MODULES:
+        module = importlib.import_module(name)
+        modules[name] = "compiled" if is_compiled(module) else "pure"
+        reasons[name] = CHOICES.get(name, ("", "imported before the chooser was installed"))[1]
+    kinds = set(modules.values())
+    path = kinds.pop() if len(kinds) == 1 else "mixed"
+    return {"path": path, "modules": modules, "reasons": reasons}
+
+
+def describe() -> str:
+    """One line for the start-up log: which engine path runs."""
+    info = status()
+    if info["path"] == "compiled":
+        return "engine core: compiled (Cython) - " + ", ".join(
+            n.rsplit(".", 1)[1] for n in info["modules"])
+    if info["path"] == "pure":
+        why = sorted(set(info["reasons"].values()))
+        return "engine core: pure Python (" + "; ".join(why) + ")"
+    parts = [f"{n.rsplit('.', 1)[1]} {p}" for n, p in info["modules"].items()]
+    return "engine core: mixed - " + ", ".join(parts)

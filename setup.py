@@ -1,0 +1,133 @@
+"""The optional compiled engine core (issue #31); everything else is in pyproject.toml.
+
+`pip install -e .` (what `make install`, `make run` and CI run) compiles the modules listed in
+`companion/engines/kit/accel.py` with Cython where a C compiler and Python's headers exist.
+Without them, or when a module does not compile, the build says so and goes on: the
+pure-Python engine runs, as SQLAlchemy, msgpack and PyYAML do with their optional C
+extensions. ``COMPANION_NO_COMPILE=1`` skips the build. A module whose binary was built from
+its current source (its stamp) is not compiled again.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import os
+import shutil
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+from setuptools import Extension, setup
+from setuptools.command.build_ext import build_ext
+
+ROOT = Path(__file__).resolve().parent
+#: -O2 runs no faster than -O1 on this code and takes twice as long to compile; no debug info
+CFLAGS = ["-O1", "-g0"]
+
+
+def _accel() -> Any:
+    """kit/accel.py, loaded by its path (importing the package is not needed to build)."""
+    spec = importlib.util.spec_from_file_location(
+        "_companion_accel", ROOT / "companion" / "engines" / "kit" / "accel.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+accel = _accel()
+
+
+def _say(message: str) -> None:
+    print(f"[companion] {message}", file=sys.stderr, flush=True)
+
+
+def _source(name: str) -> Path:
+    return ROOT.joinpath(*name.split(".")).with_suffix(".py")
+
+
+def _compiler_found() -> bool:
+    """Is there a C compiler for extension modules, and Python's headers?"""
+    try:
+        from setuptools._distutils.ccompiler import new_compiler
+        from setuptools._distutils.sysconfig import customize_compiler, get_python_inc
+    except ImportError:  # a setuptools without its distutils: let the build try
+        return True
+    compiler: Any = new_compiler()
+    customize_compiler(compiler)
+    exe = getattr(compiler, "compiler_so", None) or getattr(compiler, "compiler", None)
+    if not exe or shutil.which(exe[0]) is None:
+        return False
+    return (Path(get_python_inc()) / "Python.h").exists()
+
+
+def _extensions() -> list[Extension]:
+    if os.environ.get("COMPANION_NO_COMPILE") == "1":
+        _say("COMPANION_NO_COMPILE=1: the pure-Python engine only")
+        return []
+    try:
+        from Cython.Build import cythonize
+    except ImportError:
+        _say("Cython is not installed: the pure-Python engine only")
+        return []
+    if not _compiler_found():
+        _say("no C compiler or no Python headers: the pure-Python engine only")
+        return []
+    exts = [Extension(name, [str(_source(name).relative_to(ROOT))], extra_compile_args=CFLAGS)
+            for name in accel.COMPILED_MODULES]
+    try:
+        return cythonize(exts, quiet=True, compiler_directives={
+            "language_level": 3,
+            "annotation_typing": False,  # the C types are in the .pxd files only
+            "infer_types": True,  # the engines' integers are small: C ints are safe
+        })
+    except Exception as exc:  # the compiled core is optional
+        _say(f"Cython could not translate the engine ({exc}): the pure-Python engine only")
+        return []
+
+
+class OptionalBuildExt(build_ext):
+    """`build_ext` that never fails the install: a module that does not compile stays pure
+    Python. Each binary built gets its stamp beside its source (`accel.stamp_path`), so that
+    an edited .py is never shadowed by a stale binary; a module whose binary already matches
+    its source is not compiled again."""
+
+    def run(self) -> None:
+        started = time.perf_counter()
+        self.parallel = self.parallel or os.cpu_count() or 1
+        try:
+            super().run()
+        except Exception as exc:
+            _say(f"compiled core not built ({type(exc).__name__}: {exc}): pure Python runs")
+            return
+        if self.extensions:
+            _say(f"compiled core ready in {time.perf_counter() - started:.0f} s")
+
+    def build_extension(self, ext: Extension) -> None:
+        source = _source(ext.name)
+        stamp = accel.stamp_path(source)
+        target = Path(self.get_ext_fullpath(ext.name))
+        built = accel.binary_path(source)
+        if built is not None and stamp.exists() and built.name == target.name:
+            try:
+                fresh = json.loads(stamp.read_text(encoding="utf-8")) == accel.stamp_of(
+                    source, built)
+            except ValueError:
+                fresh = False
+            if fresh:  # built from this very source: reuse it
+                if built.resolve() != target.resolve():
+                    target.parent.mkdir(parents=True, exist_ok=True)
+                    shutil.copyfile(built, target)
+                return
+        stamp.unlink(missing_ok=True)
+        try:
+            super().build_extension(ext)
+        except Exception as exc:
+            _say(f"{ext.name} not compiled ({type(exc).__name__}: {exc}): pure Python runs")
+            return
+        stamp.write_text(json.dumps(accel.stamp_of(source, target)) + "\n", encoding="utf-8")
+
+
+setup(ext_modules=_extensions(), cmdclass={"build_ext": OptionalBuildExt})
