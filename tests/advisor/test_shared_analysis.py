@@ -145,3 +145,26 @@ def test_at_a_table_the_coach_continues_the_hint_asked_at_that_position(
     assert label == "good" or stored.reasons["deeper"]
     words = coach.review_words(table, stored)["text"]
     assert words.startswith("Good play") or words.startswith("A deeper look prefers")
+
+
+@pytest.mark.django_db
+def test_the_coach_says_when_a_deeper_look_overrules_the_hint(dealt_table):
+    """An exception to the consistency rule names its evidence, in the phone's language."""
+    from django.utils import translation
+
+    from companion.tables.coach import reviews as coach
+    from companion.tables.models import CoachReview, Table
+
+    table = Table.objects.get(id=dealt_table.id)
+    stored = CoachReview.objects.create(
+        table=table, seat=0, seq=table.seq + 1, played="1 K", label="inaccuracy", best="13 K",
+        loss=0.05, played_value=0.5, best_value=0.55, iterations=2300, elapsed_ms=300,
+        reasons={"why": [["keeps your {cards} for later", {"cards": "7,joker"}]],
+                 "words": {}, "hint_iterations": 2000, "deeper_iterations": 2300,
+                 "deeper": True})
+    said = coach.review_words(table, stored)["text"]
+    assert said.startswith("A deeper look prefers “13 K” (keeps your 7, joker for later)")
+    assert said.endswith("than “1 K”, the hint's first suggestion.")
+    with translation.override("de"):
+        said = coach.review_words(table, stored)["text"]
+    assert said.startswith("Ein genauerer Blick bevorzugt") and "Joker" in said
