@@ -311,12 +311,12 @@ def _dog_give(state: Any, action: Any, seat: int, partner: int,
     card = getattr(action, "card", 0)
     waiting = any(p < 0 for p in state.figures[receiver])
     if partner >= 0 and waiting and (card in START_CARDS or card == JOKER):
-        out: list[Reason] = [(N_("gives your partner a {card} to bring a figure out"),
+        out: list[Reason] = [(N_("gives your partner the {card} to bring a figure out"),
                               {"card": TOKEN[card]})]
     elif partner >= 0:
-        out = [(N_("gives your partner a {card}"), {"card": TOKEN[card]})]
+        out = [(N_("gives your partner the {card}"), {"card": TOKEN[card]})]
     else:
-        out = [(N_("gives {names} a {card}"),
+        out = [(N_("gives {names} the {card}"),
                 {"names": _named([receiver], names), "card": TOKEN[card]})]
     kept = _dog_kept(state, action, seat)
     if kept:
