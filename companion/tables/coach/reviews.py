@@ -51,7 +51,7 @@ from companion.core.realtime import group_send_sync
 from companion.engines import TABLE, get_game
 from companion.tables import presenters
 from companion.tables.models import CoachReview, CoachSwitch, Event, Table
-from companion.tables.play.event_log import effective_events
+from companion.tables.play.event_log import effective_events, replay_log, replay_log_steps
 from companion.tables.presenters import localize
 
 log = logging.getLogger(__name__)
@@ -130,16 +130,35 @@ def _max_wait() -> float:
 # --- the review task -----------------------------------------------------------------------
 
 
-def _before(table: Table, seq: int) -> tuple[Any, Any, str] | None:
-    """(game, state before the event, its action text), or None when the event does not count
-    (undone, not an action)."""
+def _before(table: Table, seq: int) -> tuple[Any, Any, str, int] | None:
+    """(game, the position before the event as the deciding seat read it then, the action
+    text as that seat reads it, that seat), or None when the event does not count (undone,
+    not an action) or is the table's report. The seat's own reading of the log
+    (``event_log.replay_log``), as its phone showed it; the seat is the action's own (a gift
+    in the exchange is its giver's, whoever was "to move")."""
     game = get_game(table.game)
-    state = game.new_game(table.config)
-    for item in effective_events(list(table.events.all())):
-        if item.event.seq == seq:
-            return game, state, item.action
-        state = game.apply(state, game.parse_action(state, item.action))
-    return None
+    counting = {item.event.seq: item for item in effective_events(list(table.events.all()))}
+    if seq not in counting:
+        return None
+    later = {s for s in counting if s >= seq}
+    truth = replay_log(table, game, exclude=later)
+    words = localize.wording(table.game)
+    try:
+        action = game.parse_action(truth, counting[seq].action)
+    except Exception:
+        return None
+    mover = words.actor_seat(truth, action) if words else game.to_move(truth)
+    if mover is None or mover == TABLE:
+        return None
+    text = next((t for s, t, _ in replay_log_steps(table, game, mover) if s == seq), None)
+    if text is None:
+        return None
+    state = replay_log(table, game, exclude=later, reader=mover)
+    if game.to_move(state) != mover:  # a gift out of turn: judged as that seat's decision
+        state = game.with_mover(state, mover)
+        if state is None:
+            return None
+    return game, state, text, mover
 
 
 def _count(key: str, limit: int, window: int = 60) -> bool:
@@ -171,11 +190,12 @@ def review_play(self, **job: Any) -> str:
     found = _before(table, seq)
     if found is None:
         return "not a play"
-    game, state, text = found
-    mover = game.to_move(state)
+    game, state, text, mover = found
     if mover == TABLE or mover not in job["seats"]:
         return "not coached"
     view = game.view(state, mover)
+    if game.unknown_cards(view, mover):  # its hand was not entered (or was contradicted)
+        return "hand unknown"
     try:
         played = game.parse_action(view, text)
     except Exception:

@@ -15,9 +15,8 @@ from django.utils.translation import gettext as _
 
 from companion.engines import get_game
 from companion.engines.counter import CardCount, Group
-from companion.tables import presenters
 from companion.tables.models import Table
-from companion.tables.play.state_cache import load_state
+from companion.tables.play.rulings import known
 from companion.tables.presenters.dog_entry import CARD_LABELS as DOG_LABELS
 from companion.tables.presenters.hit import card_label as hit_label
 from companion.tables.presenters.lifeislife import animal_name
@@ -31,9 +30,9 @@ def counts(table: Table, seat: int | None) -> tuple[CardCount, CardCount | None]
     """The public count, and ``seat``'s own (None: no seat, or its hand is not entered)."""
     game = get_game(table.game)
     module = _module(table.game)
-    state = load_state(table)
-    public = module.public_count(presenters.get(table.game).spectator_view(game, state))
-    private = None if seat is None else module.seat_count(game.view(state, seat), seat)
+    # the public reading and the seat's own (``rulings.known``): never another seat's entries
+    public = module.public_count(known(table, game, None))
+    private = None if seat is None else module.seat_count(known(table, game, seat), seat)
     return public, private
 
 

@@ -22,6 +22,8 @@ class Effective:
     action: str
     #: seats whose private entries this entry contradicted: forgotten before it is applied
     forget: tuple[int, ...] = ()
+    #: the seat the entry (as corrected) is private to; None: public
+    private_to: int | None = None
 
 
 def effective_events(events: list[Event]) -> list[Effective]:
@@ -52,12 +54,14 @@ _memo_lock = threading.Lock()
 def _effective(events: list[Event]) -> list[Effective]:
     undone = {e.payload.get("undoes") for e in events if e.kind == Event.Kind.UNDO}
     corrected: dict[int, str] = {}
+    private: dict[int, int | None] = {}
     suspended: set[int] = set()
     forget: dict[int, list[int]] = {}
     for e in events:
         if e.kind != Event.Kind.CORRECT:
             continue
         corrected[e.payload.get("replaces")] = e.payload["action"]
+        private[e.payload.get("replaces")] = e.private_to
         suspended.update(e.payload.get("suspend") or ())
         for seq, seats in (e.payload.get("forget") or {}).items():
             forget.setdefault(int(seq), []).extend(seats)
@@ -66,6 +70,7 @@ def _effective(events: list[Event]) -> list[Effective]:
             e,
             corrected.get(e.seq, e.payload["action"]),
             tuple(e.payload.get("forget") or ()) + tuple(forget.get(e.seq, ())),
+            private.get(e.seq, e.private_to),
         )
         for e in events
         if e.kind == Event.Kind.ACTION and e.seq not in undone and e.seq not in suspended
@@ -86,6 +91,56 @@ def _read_events(table) -> list[Event]:
 events_source: Callable[[Any], list[Event]] = _read_events
 
 
+#: the reader of the log who knows everything entered (the server's state, the snapshot);
+#: ``PUBLIC`` (None) is the host as scribe, a spectator, the presenter and the public record;
+#: an int is a seat
+TRUTH = "truth"
+PUBLIC = None
+Reader = int | str | None
+
+
+def reader_steps(
+    game,
+    config: Any,
+    items: list[Effective],
+    reader: Reader,
+    exclude: set[int] = frozenset(),
+    replace: Mapping[int, str] | None = None,
+    forget: Mapping[int, list[int]] | None = None,
+) -> list[tuple[int, str, tuple[int, ...]]]:
+    """The log as ``reader`` reads it: (seq, notation, seats forgotten first) per event that
+    counts. A private entry the reader may not see is read in its public form (``give ?``,
+    ``fold``) or left out (a hand entry). A seat's contradicted entries are forgotten in every
+    reading: that changes only the readings that held them (the owner's, a gift's receiver's),
+    so no other reader's position depends on whether a conflict happened."""
+    from companion.tables import presenters
+    from companion.tables.play.public_forms import public_form
+
+    shared_with = getattr(presenters.get(game.name), "shared_with", None)
+    steps: list[tuple[int, str, tuple[int, ...]]] = []
+    for item in items:
+        seq = item.event.seq
+        if seq in exclude:
+            continue
+        text = (replace or {}).get(seq, item.action)
+        owner = item.private_to
+        seats = (*item.forget, *(forget or {}).get(seq, ()))
+        hidden = owner is not None and owner != reader and reader != TRUTH
+        if hidden and reader is not None and shared_with is not None:
+            hidden = shared_with(game, config, text, owner) != reader
+        if hidden:
+            text = public_form(game.name, text)
+            if text is None:
+                continue
+        steps.append((seq, text, tuple(seats)))
+    return steps
+
+
+def replay_log_steps(table, game, reader: Reader) -> list[tuple[int, str, tuple[int, ...]]]:
+    """The steps of ``reader``'s reading of the table's whole log (``reader_steps``)."""
+    return reader_steps(game, table.config, effective_events(events_source(table)), reader)
+
+
 def replay_log(
     table,
     game=None,
@@ -93,24 +148,25 @@ def replay_log(
     replace: Mapping[int, str] | None = None,
     parse: Parse | None = None,
     forget: Mapping[int, list[int]] | None = None,
+    reader: Reader = TRUTH,
 ) -> Any:
-    """The state from the log alone: each counting event's action applied, after forgetting
-    the private cards it contradicted (``Effective.forget``, plus ``forget`` by seq for a
-    correction being made). ``parse`` lets a caller word notation errors its own way.
+    """The state from the log alone, as ``reader`` knows it (``reader_steps``): each counting
+    event's action applied, after forgetting the private cards it contradicted
+    (``Effective.forget``, plus ``forget`` by seq for a correction being made). ``parse``
+    lets a caller word notation errors its own way. Every reader of a table's log (live views,
+    rulings, records, replay, summary, coach, counter) gets its position here.
 
     A replay resumes from the last checkpoint (`_walks`) of the steps it shares with the
-    table's previous replay: an undo of the last play or a correction near the end applies a
+    reader's previous replay: an undo of the last play or a correction near the end applies a
     few actions, not the whole log."""
     game = game or get_game(table.game)
-    steps: list[tuple[int, str, tuple[int, ...]]] = []
-    for item in effective_events(events_source(table)):
-        seq = item.event.seq
-        if seq in exclude:
-            continue
-        seats = (*item.forget, *(forget or {}).get(seq, ()))
-        steps.append((seq, (replace or {}).get(seq, item.action), seats))
+    steps = reader_steps(
+        game, table.config, effective_events(events_source(table)), reader, exclude, replace,
+        forget,
+    )
+    key = (table.id, reader)
     with _walks_lock:
-        walked, points = _walks.get(table.id, ([], {}))
+        walked, points = _walks.get(key, ([], {}))
     same = 0
     for a, b in zip(walked, steps, strict=False):
         if a != b:
@@ -120,18 +176,35 @@ def replay_log(
     kept = {k: state for k, state in points.items() if k <= same}
     state = points[start] if start else game.new_game(table.config)
     for i in range(start, len(steps)):
-        _seq, text, seats = steps[i]
+        seq, text, seats = steps[i]
         for seat in seats:
             state = game.forget(state, seat)
         action = parse(game, state, text) if parse else game.parse_action(state, text)
         state = game.apply(state, action)
+        if reader != TRUTH and game.phase(state) == "reveal":
+            state = _shown(table, game, state, seq, exclude, replace, parse, forget)
         if (i + 1) % CHECKPOINT == 0:
             kept[i + 1] = state
+    # the checkpoints and the state at the end (the next play of this reader starts there)
+    kept = {k: v for k, v in kept.items() if k % CHECKPOINT == 0}
+    kept[len(steps)] = state
     with _walks_lock:
-        _walks[table.id] = (steps, kept)
-        _walks.move_to_end(table.id)
+        _walks[key] = (steps, kept)
+        _walks.move_to_end(key)
         while len(_walks) > MAX_WALKS:
             _walks.popitem(last=False)
+    return state
+
+
+def _shown(table, game, state: Any, seq: int, exclude, replace, parse, forget) -> Any:
+    """The hands the table shows at a reveal (Life is Life's round end) that a reader's
+    position waits for and the truth after ``seq`` holds: they are public from now on."""
+    from companion.tables.play.public_forms import shown_hands
+
+    later = {e.seq for e in events_source(table) if e.seq > seq}
+    truth = replay_log(table, game, set(exclude) | later, replace, parse, forget)
+    for text in shown_hands(game, truth, state):
+        state = game.apply(state, game.parse_action(state, text))
     return state
 
 
@@ -139,10 +212,10 @@ def replay_log(
 #: applied event) and the states after every CHECKPOINT-th step (engine states are
 #: immutable, so they are shared as they are)
 CHECKPOINT = 16
-MAX_WALKS = 256
-_walks: OrderedDict[str, tuple[list[tuple[int, str, tuple[int, ...]]], dict[int, Any]]] = (
-    OrderedDict()
-)
+MAX_WALKS = 1024
+_walks: OrderedDict[
+    tuple[str, Reader], tuple[list[tuple[int, str, tuple[int, ...]]], dict[int, Any]]
+] = OrderedDict()
 _walks_lock = threading.Lock()
 
 

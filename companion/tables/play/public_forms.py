@@ -28,7 +28,12 @@ def public_form(game_name: str, text: str) -> str | None:
     """The public form of the private entry ``text``; an entry kind without a known public form
     is left out (never leaked)."""
     word = text.split(maxsplit=1)[0] if text.strip() else ""
-    return PUBLIC_FORMS.get(game_name, {}).get(word)
+    base, at, who = word.partition("@")  # ``give@3 12``: another seat's entry, by the scribe
+    form = PUBLIC_FORMS.get(game_name, {}).get(base)
+    if form is None or not at:
+        return form
+    head, _, rest = form.partition(" ")
+    return f"{head}@{who} {rest}".rstrip()
 
 
 def shown_hands(game: Any, truth: Any, public: Any) -> list[str]:

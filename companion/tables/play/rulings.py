@@ -29,10 +29,21 @@ ALTERNATIVES = 8
 
 
 def known_state(game: Game, state: Any, seat: int | None) -> Any:
-    """What ``seat`` knows of ``state``; the public view for ``None`` (no seat)."""
+    """What ``seat`` can see of ``state``, a position of its own reading of the log (or the
+    truth, for a check that the two agree); the public view for ``None`` (no seat)."""
     if seat is None:
         return presenters.get(game.name).spectator_view(game, state)
     return game.view(state, seat)
+
+
+def known(table: Any, game: Game, seat: int | None, **replay: Any) -> Any:
+    """What ``seat`` (None: the public) knows at the table now: its own reading of the log
+    (``event_log.replay_log``), built from the entries it may see and the public forms of
+    the others, never from another seat's private entries. ``replay`` passes a pending
+    undo or correction (``exclude``, ``replace``, ``forget``)."""
+    from companion.tables.play.event_log import replay_log
+
+    return known_state(game, replay_log(table, game, reader=seat, **replay), seat)
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,10 +60,12 @@ class Judgement:
     conflicts: dict[int, list[Violation]] = field(default_factory=dict)
 
 
-def judge(game: Game, state: Any, action: Any, seat: int | None) -> Judgement:
-    """The ruling on recording ``action`` in ``state`` by an author who knows what ``seat``
-    knows (None: the public)."""
-    violations = game.check(known_state(game, state, seat), action)
+def judge(game: Game, state: Any, action: Any, seat: int | None, known: Any = None) -> Judgement:
+    """The ruling on recording ``action`` in ``state`` (the truth) by an author who knows
+    ``known`` (``known``; by default ``seat``'s view of ``state``)."""
+    if known is None:
+        known = known_state(game, state, seat)
+    violations = game.check(known, action)
     if violations:
         return Judgement(violations)
     full = game.check(state, action)
@@ -67,7 +80,7 @@ def judge(game: Game, state: Any, action: Any, seat: int | None) -> Judgement:
         forgotten = game.forget(forgotten, owner)
     rest = game.check(forgotten, action)
     if rest:  # rests on something only partly hidden from the author: judge as the public
-        return Judgement(game.check(known_state(game, state, None), action) or rest)
+        return Judgement(game.check(known, action) or rest)
     return Judgement([], tuple(hidden), dict.fromkeys(hidden, full))
 
 

@@ -11,20 +11,17 @@ from django.utils.translation import gettext as _
 
 from companion.engines import TABLE as TABLE_DECISION
 from companion.engines import get_game
-from companion.tables import presenters
 from companion.tables.models import Event, Table
 from companion.tables.play.services import Actor
-from companion.tables.play.state_cache import EventLog, load_log, load_state
+from companion.tables.play.state_cache import EventLog, load_log
 from companion.tables.presenters import localize
 
 
 def seat_state(table: Table, seat: int | None) -> Any:
     """The engine state as ``seat`` knows it (None: a spectator, who sees no hand at all)."""
-    game = get_game(table.game)
-    state = load_state(table)
-    if seat is not None:
-        return game.view(state, seat)
-    return presenters.get(table.game).spectator_view(game, state)
+    from companion.tables.play.rulings import known
+
+    return known(table, get_game(table.game), seat)
 
 
 def history(

@@ -230,12 +230,12 @@ def record_action(
         _check_seq(table, expected_seq)
         game = get_game(table.game)
         state = load_state(table)
-        known = rulings.known_state(game, state, actor.seat)
+        known = rulings.known(table, game, actor.seat, parse=_parse)
         action = _parse(game, known, text)
         _check_permission(game, state, action, actor, table)
         names = _names(table)
         said = rulings.in_words(game, known, action, names)
-        judgement = rulings.judge(game, state, action, actor.seat)
+        judgement = rulings.judge(game, state, action, actor.seat, known)
         _refuse(
             game, judgement.violations, _("the rules do not allow this play"), known, names,
             said=said,
@@ -268,7 +268,7 @@ def check_action(
     game = get_game(table.game)
     return rulings.rule(
         game,
-        load_state(table),
+        replay_log(table, game, reader=actor.seat if actor else None, parse=_parse),
         text,
         actor.seat if actor else None,
         bool(actor and actor.is_host),
@@ -342,12 +342,13 @@ def correct(table_id: str, actor: Actor | None, seq: int, text: str, expected_se
             )
         if not actor.is_host and actor.seat != target.event.payload.get("by_seat"):
             raise Forbidden(_("only the seat that made the entry, or the host, can correct it"))
-        before = _replay(table, game, exclude={s for s in events if s >= seq})
-        known = rulings.known_state(game, before, actor.seat)
+        later = {s for s in events if s >= seq}
+        before = _replay(table, game, exclude=later)
+        known = rulings.known(table, game, actor.seat, exclude=later, parse=_parse)
         action = _parse(game, known, text)
         names = _names(table)
         said = rulings.in_words(game, known, action, names)
-        judgement = rulings.judge(game, before, action, actor.seat)
+        judgement = rulings.judge(game, before, action, actor.seat, known)
         _refuse(
             game, judgement.violations, _("the corrected entry is not allowed either"), known,
             names, said=said,
@@ -460,7 +461,7 @@ def request_hint(table_id: str, actor: Actor | None, budget_ms: int | None = Non
     if table is None:
         raise NotFound(_("no such table"))
     game = get_game(table.game)
-    view = game.view(load_state(table), actor.seat)
+    view = rulings.known(table, game, actor.seat, parse=_parse)
     if game.to_move(view) != actor.seat:
         raise Conflict(_("hints are for your own turn"), code="not_your_turn")
     position = game.to_json(view)

@@ -16,7 +16,7 @@ from companion.engines import TABLE as TABLE_DECISION
 from companion.engines import get_game
 from companion.tables import presenters
 from companion.tables.models import Event, Table
-from companion.tables.play.event_log import effective_events
+from companion.tables.play.event_log import TRUTH, Reader, effective_events, reader_steps
 from companion.tables.presenters import localize
 
 
@@ -75,24 +75,31 @@ def public_msg(privacy: presenters.Privacy) -> list[Any] | None:
     return getattr(privacy, "public_msg", None)
 
 
-def walk(table: Table) -> tuple[Any, list[Step]]:
-    """The state before the first event and every step of the log."""
+def walk(table: Table, reader: Reader = TRUTH) -> tuple[Any, list[Step]]:
+    """The state before the first event and every step of the log as ``reader`` reads it
+    (``event_log.reader_steps``: the one reading of the log; the truth by default). A step's
+    privacy is judged on the truth, so a reader's step says whose entry it was."""
     game = get_game(table.game)
     presenter = presenters.get(table.game)
+    items = effective_events(list(table.events.all()))
+    by_seq = {item.event.seq: item for item in items}
     initial = state = game.new_game(table.config)
     steps: list[Step] = []
-    for number, item in enumerate(effective_events(list(table.events.all())), start=1):
-        for seat in item.forget:  # a private entry this one contradicted (rulings.py)
+    for number, (seq, text, forget) in enumerate(
+        reader_steps(game, table.config, items, reader), start=1
+    ):
+        item = by_seq[seq]
+        for seat in forget:  # a private entry this one contradicted (rulings.py)
             state = game.forget(state, seat)
-        action = game.parse_action(state, item.action)
+        action = game.parse_action(state, text)
         privacy = presenter.privacy(game, state, action)
         mover = game.to_move(state)
         after = game.apply(state, action)
         steps.append(
             Step(
                 number=number,
-                seq=item.event.seq,
-                text=item.action,
+                seq=seq,
+                text=text,
                 action=action,
                 before=state,
                 after=after,
@@ -102,7 +109,7 @@ def walk(table: Table) -> tuple[Any, list[Step]]:
                 private_to=privacy.private_to,
                 public_text=privacy.public_text,
                 public_msg=public_msg(privacy),
-                forget=item.forget,
+                forget=forget,
             )
         )
         state = after

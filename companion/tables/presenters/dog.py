@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import functools
+import json
 from dataclasses import dataclass
 from typing import Any
 
@@ -209,6 +211,18 @@ class DogPresenter:
                 code="private_deal",
             )
         return Privacy(None)
+
+    def shared_with(self, game: Game, config: Any, text: str, owner: int) -> int | None:
+        """The other seat that reads a private entry of ``owner`` in full: the receiver of a
+        card given in the exchange (the engine hides it from them until everyone has given)."""
+        if not text.startswith("give"):
+            return None
+        return _receivers(game, json.dumps(config, sort_keys=True))[owner]
+
+
+@functools.lru_cache(maxsize=64)
+def _receivers(game: Game, config_json: str) -> tuple[int, ...]:
+    return tuple(game.new_game(json.loads(config_json)).cfg.receiver)
 
 
 PRESENTER = DogPresenter()

@@ -321,6 +321,11 @@ def subject(
     return _("The table") if seat is None else player(names, colours, seat)
 
 
+#: the kinds of action that the summary counts as a seat's play (its own decisions; not the
+#: table's reports, hand entries or the market)
+PLAY_KINDS = frozenset((PLAY, FOLD, DISCARD, GIVE))
+
+
 def actor_seat(state: DogState, action: DogAction) -> int | None:
     """The seat whose action it is (a hand entry: its seat), None for the table's reports."""
     if action.kind == HAND:

@@ -120,6 +120,11 @@ def describe(game: Game, state: HitState, action: HitAction, names: list[str]) -
 # --- the history: any action said as what its seat did ("buys Hunt for 6 coins") ------------
 
 
+#: the kinds of action that the summary counts as a seat's play (its own decisions; not the
+#: table's reports, hand entries or the market)
+PLAY_KINDS = frozenset((PLAY, DISCARD))
+
+
 def actor_seat(state: HitState, action: HitAction) -> int | None:
     """Whose action it is (a hand entry: its seat), None for the table's market report."""
     from companion.engines.hit.actions import HAND, MARKET

@@ -42,6 +42,11 @@ def describe(game: Game, state: LifeState, action: LifeAction, names: list[str])
 # --- the history: any action said as what its seat did ("takes row 3, laying down …") -------
 
 
+#: the kinds of action that the summary counts as a seat's play (its own decisions; not the
+#: table's reports, hand entries or the market)
+PLAY_KINDS = frozenset((SWAP, KNOCK))
+
+
 def actor_seat(state: LifeState, action: LifeAction) -> int | None:
     """Whose action it is (a hand entry: its seat), None for the table's deal."""
     from companion.engines.lifeislife.actions import DEAL, HAND

@@ -80,17 +80,5 @@ def links(summary: Summary) -> dict[str, str]:
 
 
 def _ranks(summary: Summary) -> dict[int, int]:
-    """Winners first, then by the game's measure (higher is better); equal players share a
-    rank."""
-    order = sorted(
-        summary.players, key=lambda p: (not p.winner, -(p.measure if p.measure is not None else 0))
-    )
-    ranks: dict[int, int] = {}
-    previous: tuple[bool, int] | None = None
-    rank = 0
-    for position, p in enumerate(order, start=1):
-        key = (p.winner, p.measure or 0)
-        if key != previous:
-            rank, previous = position, key
-        ranks[p.index] = rank
-    return ranks
+    """The summary's ranks (winners, the game's measure, then who stayed in longer)."""
+    return {p.index: p.rank for p in summary.players}

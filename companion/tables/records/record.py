@@ -28,7 +28,7 @@ from companion.tables import presenters
 from companion.tables.errors import BadInput, Refused
 from companion.tables.models import Event, Table
 from companion.tables.play import services, timeline
-from companion.tables.play.public_forms import public_form, shown_hands
+from companion.tables.play.public_forms import shown_hands
 from companion.tables.play.state_cache import remember_state
 
 FORMAT = "table-companion-record"
@@ -58,19 +58,24 @@ EVENT_KEYS = {"action", "seq", "by_seat", "at", "shown", "forget"}
 
 def build_record(table: Table, seat: int | None) -> dict[str, Any]:
     """The record as ``seat`` may read it (None: the public record, for the host, spectators
-    and the presenter): ``seat``'s private entries in full, everyone else's in public form."""
+    and the presenter): ``seat``'s reading of the log (``timeline.walk``), so its private
+    entries in full and everyone else's in public form."""
     game = get_game(table.game)
-    initial, steps = timeline.walk(table)
-    state = initial  # the position the record's own entries lead to
+    _, truth = timeline.walk(table)
+    truth_after = {step.seq: step.after for step in truth}
+    state = game.new_game(table.config)  # the position the record's own entries lead to
     events: list[dict[str, Any]] = []
 
-    def add(text: str, step: timeline.Step, shown: bool = False) -> None:
+    def add(text: str, step: timeline.Step, seats: tuple[int, ...] = (), shown: bool = False):
         nonlocal state
-        # Only the record of a seat whose private entries this one contradicted says so (the
-        # others do not hold those entries, and must not learn of the contradiction).
-        forget = [s for s in step.forget if s == seat] if not shown else []
-        for owner in forget:
-            state = game.forget(state, owner)
+        # A record says "forget" only where it changes this reader's position (the owner of
+        # the contradicted entries, a gift's receiver): nobody else learns of the conflict.
+        forget = []
+        for owner in seats:
+            forgotten = game.forget(state, owner)
+            if game.to_json(forgotten) != game.to_json(state):
+                forget.append(owner)
+            state = forgotten
         action = game.parse_action(state, text)
         entry = {
             "seq": step.seq,
@@ -85,14 +90,9 @@ def build_record(table: Table, seat: int | None) -> dict[str, Any]:
         events.append(entry)
         state = game.apply(state, action)
 
-    for step in steps:
-        if step.visible_to(seat):
-            add(step.text, step)
-        else:
-            form = public_form(table.game, step.text)
-            if form is not None:
-                add(form, step)
-        for text in shown_hands(game, step.after, state):
+    for step in timeline.walk(table, seat)[1]:
+        add(step.text, step, step.forget)
+        for text in shown_hands(game, truth_after[step.seq], state):
             add(text, step, shown=True)
     return {
         "format": FORMAT,

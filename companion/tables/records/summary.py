@@ -20,6 +20,7 @@ from companion.engines import get_game
 from companion.tables import presenters
 from companion.tables.models import HintLog, Table
 from companion.tables.play import timeline
+from companion.tables.presenters import localize
 
 #: the field where a figure that was knocked out / hit goes back to, per game
 HOME_FIELD = {"dog": "K", "hit": "W"}
@@ -46,6 +47,8 @@ class PlayerSummary:
     lives_lost: int = 0
     hints: int = 0
     started: bool = False  # made the game's first play
+    out_at: int | None = None  # the step at which the seat went out (Life is Life: no lives)
+    rank: int = 0  # 1 = first; equal players share a rank
 
 
 @dataclass
@@ -104,6 +107,7 @@ class Summary:
                     **({"lives_lost": p.lives_lost} if self.lives else {}),
                     "hints": p.hints,
                     "started": p.started,
+                    "rank": p.rank,
                 }
                 for p in self.players
             ],
@@ -141,15 +145,20 @@ def summarize(table: Table) -> Summary:
         for s in table.seats.all()
     ]
     home = HOME_FIELD.get(table.game)
+    words = localize.wording(table.game)
     at_home, lives = _marks(game, initial, home)
     plays = 0
     for step in steps:
         after_home, after_lives = _marks(game, step.after, home)
-        if step.mover is not None and not step.is_hand_entry:
+        # the seat whose decision it was (a give in the exchange: its giver, whoever is
+        # "to move"; an entry by the scribe: the seat it was entered for)
+        subject = words.actor_seat(step.before, step.action) if words else step.mover
+        if subject is not None and _is_play(words, step):
             plays += 1
             if not any(p.started for p in players):
-                players[step.mover].started = True
-            players[step.mover].plays += 1
+                players[subject].started = True
+            players[subject].plays += 1
+        if step.mover is not None:
             for seat, (before, now) in enumerate(zip(at_home, after_home, strict=True)):
                 if now > before:
                     players[seat].sent_home += now - before
@@ -157,10 +166,13 @@ def summarize(table: Table) -> Summary:
                         players[step.mover].knocked_out += now - before
         for seat, (before, now) in enumerate(zip(lives, after_lives, strict=True)):
             players[seat].lives_lost += max(0, before - now)
+            if before > 0 >= now and players[seat].out_at is None:
+                players[seat].out_at = step.number
         at_home, lives = after_home, after_lives
     for seat, count in _hints_per_seat(table).items():
         if 0 <= seat < len(players):
             players[seat].hints = count
+    _rank(players)
     return Summary(
         game=table.game,
         game_name=GAME_NAMES.get(table.game, table.game),
@@ -174,6 +186,29 @@ def summarize(table: Table) -> Summary:
         knockouts=home is not None,
         lives=table.game == "lifeislife",
     )
+
+
+def _is_play(words: Any, step: timeline.Step) -> bool:
+    """A seat's own decision (the game's ``PLAY_KINDS``): not a hand entry, not a report."""
+    kinds = getattr(words, "PLAY_KINDS", None)
+    if kinds is None:
+        return step.mover is not None and not step.is_hand_entry
+    return step.action.kind in kinds
+
+
+def _rank(players: list[PlayerSummary]) -> None:
+    """Winners first, then by the game's measure (higher is better), then who stayed in the
+    game longer (a seat still in ranks above one that went out, a later exit above an earlier
+    one); equal players share a rank."""
+
+    def key(p: PlayerSummary) -> tuple[bool, int, float]:
+        return (not p.winner, -(p.measure or 0), -(p.out_at if p.out_at is not None else 1e9))
+
+    previous = None
+    for position, p in enumerate(sorted(players, key=key), start=1):
+        if key(p) != previous:
+            rank, previous = position, key(p)
+        p.rank = rank
 
 
 def _marks(game, state, home: str | None) -> tuple[list[int], list[int]]:
