@@ -84,7 +84,17 @@ def test_the_seat_itself_is_refused_with_its_own_reason():
     assert not Event.objects.filter(table_id=table.id, seq=3).exists()
 
 
+def _knew(game, state, other: int, seat: int) -> bool:
+    """Whether ``other`` knew some of ``seat``'s cards: DOG's giver of a card in its hand."""
+    if game.name != "dog":
+        return False
+    gift = state.gifts[other]
+    return state.cfg.receiver[other] == seat and gift > 0 and gift in state.hands[seat]
+
+
 def test_forget_changes_no_other_seats_view():
+    """Forgetting what is known of a seat's cards changes only the views that knew them: its
+    own and (DOG) the view of the partner who gave it a card it still holds."""
     for name in ("dog", "hit", "lifeislife"):
         game = get_game(name)
         rng = random.Random(4)
@@ -95,6 +105,6 @@ def test_forget_changes_no_other_seats_view():
             for seat in range(game.num_seats(state)):
                 forgotten = game.forget(state, seat)
                 for other in range(game.num_seats(state)):
-                    if other != seat:
+                    if other != seat and not _knew(game, state, other, seat):
                         assert game.view(forgotten, other) == game.view(state, other), name
             state = game.apply(state, game.random_action(state, rng))

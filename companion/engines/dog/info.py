@@ -41,17 +41,14 @@ def view(state: DogState, seat: int) -> DogState:
 
 
 def forget(state: DogState, seat: int) -> DogState:
-    """`state` with what only `seat` entered made unknown again: its hand, the cards it put
-    face down and the card it gave in the exchange (used when another entry contradicts that
-    seat's private entries). What the others know is kept, so that no other seat's view
-    changes: a card another seat gave it stays known in its hand."""
-    cfg = state.cfg
-    known = [g for s, g in enumerate(state.gifts)
-             if cfg.receiver[s] == seat and g not in (NO_CARD, UNKNOWN)]
+    """`state` with what is known of `seat`'s cards made unknown again: its hand (the card a
+    partner gave it included), the cards it put face down and the card it gave in the exchange
+    (used when another entry contradicts what is known of that seat's cards: the public fact
+    wins). The table's readings apply it alike, so it changes only those that knew the cards:
+    the seat's own and the giver's of a card in its hand."""
     hand = state.hands[seat]
-    kept = [g for g in known if g in hand][: len(hand)]
     hands = list(state.hands)
-    hands[seat] = tuple(sorted(kept + [UNKNOWN] * (len(hand) - len(kept))))
+    hands[seat] = (UNKNOWN,) * len(hand)
     transit = tuple(UNKNOWN if s == seat and c != NO_CARD else c
                     for s, c in enumerate(state.transit))
     folds = tuple((g[0], g[1], (UNKNOWN,) * len(g[2])) if g[0] == seat else g
