@@ -49,18 +49,24 @@ def test_make_run_starts_with_debug_off_and_a_kept_key(tmp_path):
 
 
 @pytest.mark.parametrize(
-    ("origin", "host", "allowed"),
+    ("origin", "host", "scheme", "allowed"),
     [
-        ("http://localhost:8000", "localhost:8000", True),
-        ("http://evil.example", "localhost:8000", False),
-        ("http://evil.example", "evil.example", False),  # DNS rebinding: Host not allowed
-        ("null", "localhost:8000", False),
-        ("http://localhost:9999", "localhost:8000", True),  # a named host, any port
+        ("http://localhost:8000", "localhost:8000", "ws", True),
+        ("https://localhost:8443", "localhost:8443", "wss", True),
+        ("http://evil.example", "localhost:8000", "ws", False),
+        ("http://evil.example", "evil.example", "ws", False),  # DNS rebinding: Host not allowed
+        ("null", "localhost:8000", "ws", False),
+        # the same host on another port or scheme is another site (issue #27)
+        ("http://localhost:9999", "localhost:8000", "ws", False),
+        ("https://localhost:8000", "localhost:8000", "ws", False),
+        ("http://localhost:8443", "localhost:8443", "wss", False),
+        ("https://table.example.org", "localhost:8000", "ws", True),  # configured in full
     ],
 )
-def test_origin_rules(settings, origin, host, allowed):
+def test_origin_rules(settings, origin, host, scheme, allowed):
     settings.ALLOWED_HOSTS = ["localhost"]
-    assert origin_allowed(origin, host) is allowed
+    settings.CSRF_TRUSTED_ORIGINS = ["https://table.example.org"]
+    assert origin_allowed(origin, host, scheme) is allowed
 
 
 @pytest.mark.django_db(transaction=True)
@@ -73,6 +79,8 @@ async def test_a_foreign_origin_is_refused_even_with_every_host_allowed(settings
     for origin, host, accepted in (
         (b"http://evil.example", b"table.local:8000", False),
         (b"http://table.local:8000", b"table.local:8000", True),
+        (b"http://table.local:8101", b"table.local:8000", False),  # another port
+        (b"https://table.local:8000", b"table.local:8000", False),  # another scheme
     ):
         socket = WebsocketCommunicator(
             application,

@@ -287,3 +287,14 @@ def test_state_0_leaves_the_state_out_of_an_undo_and_a_correction_answer(dealt_t
                    t.tokens[0])
     assert fixed.status_code == 201, fixed.content
     assert set(fixed.json()) == {"seq", "corrected", "action"}
+
+
+def test_integers_are_strict(api_table):
+    """``expected_seq: 0.0`` is a number with a decimal point, not the integer 0: refused,
+    and nothing is recorded (issue #27)."""
+    t = api_table
+    for seq in (0.0, 0e0, "0", True):
+        response = t.call("post", "/plays", {"action": "deal", "expected_seq": seq}, t.host)
+        assert response.status_code in (400, 422), (seq, response.content)
+        assert "expected_seq" in response.content.decode()
+    assert t.seq() == 0

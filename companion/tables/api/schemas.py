@@ -26,9 +26,10 @@ MAX_ACTION = 500
 
 
 def _integral(value: Any) -> Any:
-    """An integral number such as 3.0 is an integer, as in JSON Schema."""
-    if isinstance(value, float) and value.is_integer():
-        return int(value)
+    """Strict: a number written with a fraction or an exponent (``3.0``, ``3e0``) is not an
+    integer here, whatever its value; it is refused as a wrong type, not read as 3."""
+    if isinstance(value, float):
+        raise ValueError("must be a whole number written without a decimal point")
     return value
 
 

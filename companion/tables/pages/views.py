@@ -463,7 +463,8 @@ def scribe(request: HttpRequest, table_id: str) -> HttpResponse:
     response = redirect("tables:table", table_id=table.id)
     if on:
         response.set_cookie(scribe_cookie(table.id), "1", max_age=COOKIE_MAX_AGE, samesite="Lax",
-                            httponly=True)
+                            httponly=True,
+                            secure=request.is_secure() or settings.SESSION_COOKIE_SECURE)
     else:
         response.delete_cookie(scribe_cookie(table.id), samesite="Lax")
     return response
