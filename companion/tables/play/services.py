@@ -638,7 +638,15 @@ def _undoable_event(table: Table) -> Event | None:
     if game.to_move(before) == TABLE_DECISION:
         return None
     action = game.parse_action(before, last.action)
-    return None if presenters.get(table.game).is_undo_barrier(game, action) else last.event
+    presenter = presenters.get(table.game)
+    if presenter.is_undo_barrier(game, action):
+        return None
+    # never across a reveal of hidden cards (BGA's policy): Life is Life's sudden death and
+    # round end show hands, which no undo can hide again
+    reveals = getattr(presenter, "reveals", None)
+    if reveals is not None and reveals(game, before, game.apply(before, action)):
+        return None
+    return last.event
 
 
 def _replay(

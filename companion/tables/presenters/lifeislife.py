@@ -127,6 +127,13 @@ class LifePresenter:
     def is_undo_barrier(self, game: Game, action: Any) -> bool:
         return action.kind in UNDO_BARRIERS
 
+    def reveals(self, game: Game, before: LifeState, after: LifeState) -> bool:
+        """Whether a play showed hidden cards: it ended the round (the hands are shown) or a
+        sudden-death set was shown (its holder's cards); an undo never crosses it."""
+        return game.phase(after) != game.phase(before) or game.score(after).get(
+            "lives"
+        ) != game.score(before).get("lives")
+
     def is_seat_report(self, game: Game, state: LifeState, action: Any, seat: int | None) -> bool:
         """A seat may enter its own hand at any time; at the round's end (the table shows the
         hands) anyone at the table may enter any hand."""
