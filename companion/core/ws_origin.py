@@ -16,6 +16,8 @@ from channels.security.websocket import WebsocketDenier
 from django.conf import settings
 from django.http.request import split_domain_port, validate_host
 
+from companion.core import lan_tls
+
 
 def origin_allowed(origin: str, host: str, scheme: str = "http") -> bool:
     """Whether a page of ``origin`` may open a socket that reached us as ``host`` over
@@ -54,7 +56,14 @@ def _scheme(scope: dict, headers: dict[bytes, bytes]) -> str:
         name = proxy[0].removeprefix("HTTP_").replace("_", "-").lower().encode("latin-1")
         if name in headers:
             return "https" if headers[name].decode("latin-1") == proxy[1] else "http"
-    return scope.get("scheme") or "ws"
+    if scope.get("scheme"):
+        return scope["scheme"]
+    # Daphne puts no scheme in a websocket's scope: a socket on the port `make run` serves
+    # HTTPS on (companion/core/lan_tls.py) came over TLS.
+    server = scope.get("server") or ()
+    if lan_tls.SERVING_PORT and len(server) > 1 and server[1] == lan_tls.SERVING_PORT:
+        return "wss"
+    return "ws"
 
 
 class OriginValidator:

@@ -160,6 +160,8 @@
     var form = elt.closest("form");
     var question = form && form.querySelector(".question");
     if (question && question.textContent.trim()) return question.textContent.trim();
+    var asked = elt.getAttribute("hx-confirm"); // "Give 5 face down to Cid?"
+    if (asked) return asked.replace(/\?\s*$/, "");
     var trigger = config.triggeringEvent;
     var button = (trigger && trigger.submitter) || (elt.tagName === "BUTTON" ? elt : null);
     if (button && button.textContent.trim()) return button.textContent.trim();
@@ -250,7 +252,7 @@
       return;
     }
     item.status = "failed";
-    item.reason = String(html || status).slice(0, 200);
+    item.reason = "HTTP " + status;
     save(rest.concat([item]));
   }
 
@@ -521,15 +523,20 @@
       var status = document.getElementById("status");
       if (!live || !status) return;
       try {
-        localStorage.setItem(snapKey, JSON.stringify({ seq: Number(status.dataset.seq), html: live.innerHTML, at: Date.now() }));
+        localStorage.setItem(snapKey, JSON.stringify({ seq: Number(status.dataset.seq), who: whoAmI(), html: live.innerHTML, at: Date.now() }));
       } catch (e) { /* full: the cached page still shows its own state */ }
     }, 400);
+  }
+  function whoAmI() {
+    var you = document.querySelector("#status .you");
+    return you ? you.textContent.trim() : "";
   }
   function restoreSnapshot() {
     var status = document.getElementById("status");
     var snap;
     try { snap = JSON.parse(localStorage.getItem(snapKey)); } catch (e) { snap = null; }
-    if (!snap || !status || snap.seq <= Number(status.dataset.seq)) return;
+    // Only this phone's own view (the same seat), and only when it is newer than the page.
+    if (!snap || !status || snap.who !== whoAmI() || snap.seq <= Number(status.dataset.seq)) return;
     live.innerHTML = snap.html;
     // Its children only: processing the element itself would open a second socket.
     if (window.htmx) Array.prototype.forEach.call(live.children, function (c) { htmx.process(c); });

@@ -127,6 +127,19 @@ def test_the_authority_is_offered_without_its_key_only_where_https_is_served(
     ).value.ca
 
 
+def test_a_socket_on_the_https_port_is_wss_for_the_origin_check(monkeypatch, settings):
+    from companion.core.ws_origin import _scheme, origin_allowed
+
+    settings.ALLOWED_HOSTS = ["laptop.local"]
+    monkeypatch.setattr(lan_tls, "SERVING_PORT", 8443)
+    scope = {"type": "websocket", "server": ["0.0.0.0", 8443]}  # Daphne: no "scheme"
+    assert _scheme(scope, {}) == "wss"
+    assert origin_allowed("https://laptop.local:8443", "laptop.local:8443", _scheme(scope, {}))
+    plain = {"type": "websocket", "server": ["0.0.0.0", 8000]}
+    assert _scheme(plain, {}) == "ws"
+    assert not origin_allowed("https://laptop.local:8443", "laptop.local:8000", "ws")
+
+
 # --- the installable app -------------------------------------------------------------------------
 
 
