@@ -106,6 +106,27 @@
     syncing = true;
   });
 
+  // The entry's steps travel in the body of a POST, not in the URL: "?card=7" or a hand's
+  // pick would stand in every access log and proxy (a seat's cards are private). The templates
+  // keep the steps in hx-get URLs (links that work without script); here they are moved.
+  var ENTRY_PATH = /\/t\/[^/]+\/entry(\?|$)/;
+  function isEntry(config) { return !!(config && config.path && ENTRY_PATH.test(config.path)); }
+  document.addEventListener("htmx:configRequest", function (evt) {
+    var d = evt.detail;
+    if (d.verb !== "get" || !isEntry(d)) return;
+    var at = d.path.indexOf("?");
+    if (at >= 0) {
+      new URLSearchParams(d.path.slice(at + 1)).forEach(function (value, key) {
+        d.parameters[key] = value;
+      });
+      d.path = d.path.slice(0, at);
+    }
+    d.verb = "post";
+    d.useUrlParams = false;
+    // htmx set no Content-Type for what was a GET: without it the body arrives as text/plain
+    d.headers["Content-Type"] = "application/x-www-form-urlencoded";
+  });
+
   // A tap the server could not serve because its database or Redis is down (503) says why
   // instead of doing nothing; the next tap that works clears it.
   function showTrouble(message) {
@@ -129,7 +150,7 @@
     // A step of the entry that is no longer on offer (the table moved on under the tap) says
     // why (the 400 names the step) instead of doing nothing.
     var config = evt.detail.requestConfig;
-    if (xhr && xhr.status === 400 && config && config.verb === "get" && /\/entry(\?|$)/.test(config.path)) {
+    if (xhr && xhr.status === 400 && isEntry(config)) {
       showTrouble(xhr.responseText);
     }
   });
@@ -274,7 +295,7 @@
     var swapped = evt.detail.target;
     var target = swapped && swapped.id ? document.getElementById(swapped.id) : null;
     if (!target || !evt.detail.requestConfig) return;
-    if (target.id === "entry" && evt.detail.requestConfig.verb === "get") {
+    if (target.id === "entry" && isEntry(evt.detail.requestConfig)) {
       // The board swapped out of band settles first, under the same target: wait for the entry.
       var settled = evt.detail.elt;
       if (settled && settled.id && settled.id !== "entry") return;

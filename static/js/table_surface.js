@@ -18,6 +18,7 @@
     var title = s.dataset.title || "";
     document.title = (yours ? "● " : "") + title + " — " + baseTitle;
     if (yours && wasYours === false && navigator.vibrate) navigator.vibrate([120, 60, 120]);
+    if (yours && wasYours === false) window.requestAnimationFrame(keepBoardInView);
     wasYours = yours;
     // A ruling made at an older seq is stale once another entry happened.
     var seq = parseInt(s.dataset.seq, 10);
@@ -83,9 +84,25 @@
     said.textContent = tapped.length
       ? tapped.map(function (t) { return t.place; }).join(" → ")
       : said.dataset.empty;
+    showBanner(form);
     form.querySelector("input[name=taps]").value = tapped.map(function (t) {
       return t.field;
     }).join(" ");
+  }
+  // What the banner on the board says while the referee listens: whose play, the card, the
+  // taps so far ("Tapping for the referee: Ben, 4 — …").
+  function showBanner(form) {
+    var banner = document.querySelector(".referee-banner");
+    if (!banner || !form) return;
+    var parts = [];
+    [form.querySelector("input[name=seat]:checked"), form.querySelector("input[name=card]:checked")]
+      .forEach(function (input) {
+        var label = input && input.closest("label");
+        if (label) parts.push(label.textContent.trim());
+      });
+    var said = tapsSaid(form);
+    if (said && tapped.length) parts.push(said.textContent);
+    banner.querySelector(".said").textContent = banner.dataset.label + " " + parts.join(", ");
   }
   function refereeing() {
     var details = document.getElementById("referee");
@@ -93,8 +110,16 @@
     var on = !!(details && details.open && form && form.querySelector("input[name=taps]") &&
       form.querySelector("input[name=card]:checked"));
     document.body.classList.toggle("refereeing", on);
+    // The play entry waits while the board's taps are the referee's (never silently).
+    var entry = document.querySelector("#entry fieldset.entry-controls");
+    if (entry) entry.disabled = on || document.body.classList.contains("offline");
+    if (on) showBanner(form);
     return on;
   }
+  document.addEventListener("htmx:afterSettle", function () {
+    if (document.body.classList.contains("refereeing")) refereeing();
+    measure();
+  });
 
   // The field or figure nearest to a tap (a figure where one stands): a finger's width of
   // room around each of them, however small the board draws it.
@@ -128,13 +153,21 @@
   }, true);
 
   document.addEventListener("click", function (event) {
+    var cancel = event.target.closest && event.target.closest("[data-referee-cancel]");
     var clear = event.target.closest && event.target.closest("[data-referee-clear]");
-    if (!clear) return;
+    if (!clear && !cancel) return;
+    if (cancel) {
+      var details = document.getElementById("referee");
+      if (details) details.open = false;
+      var card = refereeForm() && refereeForm().querySelector("input[name=card]:checked");
+      if (card) card.checked = false;
+    }
     tapped = [];
     document.querySelectorAll(".referee-tapped").forEach(function (el) {
       el.classList.remove("referee-tapped");
     });
     showTaps(refereeForm());
+    refereeing();
   });
 
   document.addEventListener("toggle", function (event) {
@@ -143,6 +176,7 @@
 
   document.addEventListener("change", function (event) {
     var form = refereeForm();
+    if (form && form.contains(event.target) && event.target.name === "seat") showBanner(form);
     if (!form || !form.contains(event.target) || event.target.name !== "card") return;
     refereeing();
     // The card is picked: the board is where the next taps go.
@@ -163,7 +197,51 @@
     }
   });
 
+  // --- one hand, one glance ----------------------------------------------------------------
+  // The board is sized between the sticky turn bar and the sticky tray (site.css reads
+  // --bar-h and --tray-h), and on this phone's own steps the board is kept on screen.
+  var measured = { bar: 0, tray: 0 };
+  function measure() {
+    var bar = document.querySelector(".status-bar");
+    var tray = document.querySelector("#live > .entry");
+    var root = document.documentElement.style;
+    var barH = bar ? Math.round(bar.getBoundingClientRect().height) : 0;
+    // The tray as it is at rest (a long list scrolls inside it, up to half the screen).
+    var trayH = tray ? Math.min(Math.round(tray.getBoundingClientRect().height), Math.round(window.innerHeight * 0.38)) : 0;
+    if (barH !== measured.bar) { measured.bar = barH; root.setProperty("--bar-h", barH + "px"); }
+    if (Math.abs(trayH - measured.tray) > 8) { measured.tray = trayH; root.setProperty("--tray-h", trayH + "px"); }
+  }
+  function keepBoardInView() {
+    var board = document.getElementById("board");
+    var bar = document.querySelector(".status-bar");
+    var tray = document.querySelector("#live > .entry");
+    if (!board || !bar || !tray) return;
+    var top = bar.getBoundingClientRect().bottom;
+    var bottom = tray.getBoundingClientRect().top;
+    var r = board.getBoundingClientRect();
+    var svg = board.querySelector("svg");
+    var drawn = svg ? svg.getBoundingClientRect() : r;
+    if (drawn.top >= top - 1 && drawn.bottom <= bottom + 1) return;
+    window.scrollBy({ top: drawn.top - top, behavior: "auto" });
+  }
+  document.addEventListener("htmx:afterSettle", function (event) {
+    var target = event.detail && event.detail.target;
+    var config = event.detail && event.detail.requestConfig;
+    if (target && target.id === "entry" && config && /\/entry$/.test(config.path || "")) keepBoardInView();
+  });
+
   document.addEventListener("DOMContentLoaded", function () {
+    measure();
+    window.addEventListener("resize", measure);
+    if (window.ResizeObserver) {
+      var watched = new ResizeObserver(measure);
+      var bar = document.querySelector(".status-bar");
+      if (bar) watched.observe(bar);
+      document.addEventListener("htmx:afterSettle", function () {
+        var tray = document.querySelector("#live > .entry");
+        if (tray && !tray.dataset.watched) { tray.dataset.watched = "1"; watched.observe(tray); }
+      });
+    }
     onStatus();
     setUpWake();
     var bar = document.querySelector(".status-bar");

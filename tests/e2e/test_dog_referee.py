@@ -13,6 +13,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.e2e.conftest import ROOT, SCREENSHOTS
+from tests.e2e.faces import enter_hand
 from tests.e2e.test_dog_table import GIVE, HANDS, NAMES, confirm_in_page, wait_seq
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(600)]
@@ -57,10 +58,7 @@ def deal_and_exchange(pages) -> int:
     wait_seq(pages, 1)
     seq = 1
     for seat, page in enumerate(pages):
-        page.click("details.hand-entry > summary")
-        for card, count in HANDS[seat].items():
-            page.fill(f"input[name='count-{card}']", str(count))
-        page.click("form.hand-form button[type=submit]")
+        enter_hand(page, HANDS[seat])
         seq += 1
         wait_seq(pages, seq)
     # The exchange at once: everyone gives from their own phone, in any order (Cid first,

@@ -12,6 +12,7 @@ from django.utils.translation import gettext as _
 from playwright.sync_api import expect
 
 from tests.e2e.conftest import SCREENSHOTS
+from tests.e2e.faces import tap_cards
 from tests.e2e.test_dog_table import wait_seq
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(300)]
@@ -78,8 +79,7 @@ def test_a_table_from_a_corrected_set_up(server, phone, screenshot, lang):
         ann.locator("#entry button.report-draw").click()
         wait_seq(pages, seq)
     ann.wait_for_selector("#entry[data-mode='market']")
-    for i, card in enumerate(["5", "4", "hunt", "coins5", "jump"]):
-        ann.select_option(f"#entry select[name=card{i}]", card)
+    tap_cards(ann, "#entry .market-picker", ["5", "4", "hunt", "coins5", "jump"])
     ann.locator("#entry form.market-picker button[type=submit]").click()
     wait_seq(pages, 3)
     for page in pages:

@@ -11,6 +11,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+from tests.e2e.faces import tap_cards
 from tests.e2e.test_dog_table import wait_seq
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(300)]
@@ -23,11 +24,14 @@ def fits(page) -> None:
 
 
 def play(page, card: str, action: str) -> None:
-    """Tap the card, then its play (only the legal ones are offered), then confirm."""
+    """Tap the card, then its play (only the legal ones are offered; one alone needs no tap),
+    then confirm."""
     page.locator(f"#entry button.hit-card-pick[data-card='{card}']").click()
-    page.wait_for_selector("#entry[data-step='moves']")
-    page.locator(f"#entry button.move[data-action='{action}']").click()
+    page.wait_for_selector("#entry[data-step='moves'], #entry[data-step='confirm']")
+    if page.locator("#entry[data-step='moves']").count():
+        page.locator(f"#entry button.move[data-action='{action}']").click()
     page.wait_for_selector("#entry[data-step='confirm']")
+    expect(page.locator("#entry input[name=action]")).to_have_value(action)
     page.locator("#entry button.confirm-play").click()
 
 
@@ -65,9 +69,7 @@ def test_one_hit_turn_through_the_ui(server, phone, screenshot):
     expect(ben.locator("#status")).to_contain_text("Ann draws the first hand: 3 cards")
     ben.locator("#entry button.report-draw").click()
     wait_seq(pages, 1)
-    ben.click("#entry summary:has-text('Name the cards I drew')")
-    for i, card in enumerate(("s1", "s1-5", "scorner")):
-        ben.select_option(f"#entry select[name=card{i}]", card)
+    tap_cards(ben, "#entry .name-draw", ["s1", "s1-5", "scorner"])
     screenshot(ben, "name-draw")
     ben.click("#entry button:has-text('I drew these')")
     wait_seq(pages, 2)
@@ -78,8 +80,7 @@ def test_one_hit_turn_through_the_ui(server, phone, screenshot):
     )
     # The market laid out with the card picker on Ann's phone.
     ann.wait_for_selector("#entry[data-mode='market']")
-    for i, card in enumerate(MARKET):
-        ann.select_option(f"#entry select[name=card{i}]", card)
+    tap_cards(ann, "#entry .market-picker", MARKET)
     screenshot(ann, "market-picker")
     ann.click("#entry button:has-text('These were revealed')")
     wait_seq(pages, 3)
@@ -88,8 +89,7 @@ def test_one_hit_turn_through_the_ui(server, phone, screenshot):
 
     # Ann enters her hand privately.
     ann.click("#entry summary:has-text('Enter my hand')")
-    for card in ("s6", "s3", "scoins"):
-        ann.fill(f"#entry input[name='count-{card}']", "1")
+    tap_cards(ann, "#entry .hand-entry", ["s6", "s3", "scoins"])
     screenshot(ann, "hand-form")
     ann.click("#entry button:has-text('Save my hand')")
     wait_seq(pages, 4)
@@ -99,21 +99,18 @@ def test_one_hit_turn_through_the_ui(server, phone, screenshot):
         expect(page.locator("#history li[value='4']")).to_contain_text("enters the hand (3 cards)")
     assert "Start 6" not in watcher.locator("#score").inner_text()
 
-    # On Ann's turn her entry is the first thing under the status, above the board.
-    entry_top = ann.locator("#entry").bounding_box()["y"]
-    assert entry_top < ann.locator("#board").bounding_box()["y"]
-    assert entry_top < 844 / 2, entry_top
+    # On Ann's turn her entry is the tray at the bottom of the screen, in view with the board.
+    tray = ann.locator("#entry").bounding_box()
+    assert tray["y"] < 844 and tray["y"] + tray["height"] <= 844 + 1, tray
     expect(ben.locator("#entry")).to_contain_text("Waiting for Ann")
-    assert ben.locator("#board").bounding_box()["y"] < ben.locator("#entry").bounding_box()["y"]
     screenshot(ann, "entry-first")
     # Three cards in Ann's order: the 3 first (a shield), then the 6 brings a figure out
     # onto the freed start field, then the coins.
+    # The 3 has one play: no choice to tap, straight to the confirm (2 taps).
     ann.locator("#entry button.hit-card-pick[data-card='s3']").click()
-    ann.wait_for_selector("#entry[data-step='moves']")
-    assert ann.locator("#entry button.move").all_inner_texts() == ["T0 → T3"]
+    ann.wait_for_selector("#entry[data-step='confirm']")
     expect(ann.locator("#board .field.lit")).to_have_count(2)  # T0 and T3 lit
     screenshot(ann, "moves")
-    ann.locator("#entry button.move").click()
     expect(ann.locator("#entry .confirm-said")).to_have_text(
         "Play Start 3: the figure on field 0 to field 3?"
     )
@@ -123,8 +120,8 @@ def test_one_hit_turn_through_the_ui(server, phone, screenshot):
     ann.locator("#entry button.hit-card-pick[data-card='s6']").click()
     ann.wait_for_selector("#entry[data-step='moves']")
     assert sorted(ann.locator("#entry button.move").all_inner_texts()) == [
-        "T3 → T9",
-        "out onto T0",
+        "a figure comes out onto field 0",
+        "from field 3 to field 9",
     ]
     ann.locator("#entry button.secondary:has-text('Back')").click()
     ann.wait_for_selector("#entry[data-step='cards']")
@@ -156,7 +153,7 @@ def test_one_hit_turn_through_the_ui(server, phone, screenshot):
     wait_seq(pages, 10)
     ben.wait_for_selector("#entry[data-mode='market']")
     expect(ben.locator("#entry h3")).to_contain_text("Refill the market: 1 card")
-    ben.select_option("#entry select[name=card0]", "7")
+    tap_cards(ben, "#entry .market-picker", ["7"])
     ben.click("#entry button:has-text('These were revealed')")
     wait_seq(pages, 11)
 

@@ -9,6 +9,8 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+from tests.e2e.faces import enter_hand
+
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(600)]
 
 NAMES = ["Ann", "Ben", "Cid", "Dan"]
@@ -78,9 +80,7 @@ def test_switching_language_mid_game(server, phone, screenshot):
     # Ben enters his hand; Ann's phone (now Italian) reads the private line in Italian.
     switch(ann, "it")
     expect(ann.locator("#entry")).to_contain_text("Passa una carta al tuo compagno")
-    ben.click("summary:has-text('Enter my hand')")
-    ben.fill("input[name='count-1']", "6")
-    ben.click("button:has-text('Save my hand')")
+    enter_hand(ben, {"1": 6})
     ann.wait_for_selector('#status[data-seq="2"]')
     expect(ann.locator("#history")).to_contain_text("inserisce la mano (6 carte)")
     expect(ben.locator("#history")).to_contain_text("enters the hand: 1 / 11, 1 / 11")

@@ -20,7 +20,7 @@ from companion.tables.presenters import localize
 # out; the referee names her (people are named, never numbered).
 SWAP = "swap T0 T16"
 EXPECTED = {  # the ruling on SWAP: the card is named in each language's rulebook terms
-    "en": ("Ann holds no swap card.", "Spielablauf / How to play"),
+    "en": ("Ann holds no swap card.", "How to play"),  # wholly in English (issue #28)
     "de": ("Ann hat keine Tauschkarte.", "Spielablauf"),
     "fr": ("Ann n'a pas de carte d'échange.", "Déroulement de la partie"),
     "it": ("Ann non ha carta scambio.", "Svolgimento del gioco"),
@@ -168,7 +168,7 @@ async def test_a_hint_from_the_worker_is_shown_in_the_phones_language(dealt_tabl
     await layer.group_send(seat_group(t.id, 0), {"type": "hint.update", "hint": done})
     shown = text(await italian.receive_from(timeout=5))
     assert "porta un segnalino sulla casella di partenza; avanza di 1 casella" in shown, shown[:800]
-    assert "Suggerimenti per il n. 9" in shown
+    assert "Suggerimenti per questa mossa" in shown
     cancelled = {**done, "status": "cancelled", "message": "The table moved on; ask again."}
     await layer.group_send(seat_group(t.id, 0), {"type": "hint.update", "hint": cancelled})
     assert "Il gioco è andato avanti; chiedi di nuovo." in text(

@@ -39,8 +39,10 @@ def test_page_renders_in_the_browser_language_with_every_anchor(client, game, la
     for rule in catalogue.spec(game).rules():
         assert f'id="{rule.anchor}"' in html
         assert f'href="#{rule.anchor}"' in html  # each rule links to itself
-    for code in {c for r in catalogue.spec(game).rules() for c in r.codes}:
-        assert f">{code}<" in html
+    # the referee's codes are the page's data (each rule card's data-codes), never its text
+    listed = {c for attr in re.findall(r'data-codes="([^"]*)"', html) for c in attr.split()}
+    assert listed == {c for r in catalogue.spec(game).rules() for c in r.codes}
+    assert "Referee codes" not in html and "dog.start_field_blocked<" not in html
 
 
 def test_lang_parameter_overrides_the_browser_and_links_keep_it(client):

@@ -53,7 +53,10 @@ def recorded(html: str) -> bool:
 
 
 def actions(html: str) -> list[str]:
-    return re.findall(r'data-action="([^"]+)"', html)
+    """The plays offered: the move buttons, or the confirm of a card with one play alone (a
+    choice with one option needs no tap)."""
+    offered = re.findall(r'data-action="([^"]+)"', html)
+    return offered or re.findall(r'<input type="hidden" name="action" value="([^"]+)">', html)
 
 
 def set_up(host: Client, table: Table) -> None:
@@ -339,7 +342,7 @@ def test_split_ten_is_entered_part_by_part():
     assert "T3-T4" in parts and "G1-G4" in parts and first["split"]["action"] is None
     assert any(s["lit"] for s in board["spots"])
     second, _ = entry(card="split10", parts="G1-G3")  # in any order: the goal figure first
-    assert second["split"]["chosen"] == "G1 → G3"
+    assert second["split"]["chosen"] == "from goal field 1 to goal field 3"
     nexts = [p["part"] for p in second["split"]["next"]]
     assert nexts[0] == "T3-T4" and "T20-T28" in nexts and not any(p.startswith("G") for p in nexts)
     assert second["split"]["next"][0]["parts"] == "G1-G3 T3-T4"
@@ -351,16 +354,20 @@ def test_split_ten_is_entered_part_by_part():
         entry(card="split10", parts="T3-T20")
     # The hit is named on the move button; a protected figure is passed (the engine decides).
     moves, _ = entry(card="6")
-    assert [m["label"] for m in moves["moves"] if "hits" in m["label"]] == ["T9 → T15 (hits P1)"]
+    assert [m["label"] for m in moves["moves"] if "hits" in m["label"]] == [
+        "from field 9 to field 15 (hits P1)"
+    ]
 
 
 def test_labels_read_like_the_table_talks():
     label = get("hit").label
-    assert label("6 T20-T26") == "6: T20 → T26"
-    assert label("s1 W-T0") == "Start 1: out onto T0"
+    assert label("6 T20-T26") == "6: from field 20 to field 26"
+    assert label("s1 W-T0") == "Start 1: a figure comes out onto field 0"
     assert label("coins5") == "5 coins: take 5 coins"
     assert label("11 -") == "11: laid down unused"
-    assert label("split10 T3-T9 T20-T24") == "Split 10: T3 → T9, T20 → T24"
+    assert label("split10 T3-T9 T20-T24") == (
+        "Split 10: from field 3 to field 9, from field 20 to field 24"
+    )
     assert (
         label("discard 5,coins3") == "lay down 5 and 3 coins (3 coins on top): a figure comes out"
     )

@@ -9,8 +9,7 @@ TEXT = Language(
         "DOG in unseren eigenen Worten, nach der Spielregel von Schmidt Spiele. Maßgebend ist "
         "die Spielregel: Wo diese Seite von ihr abweicht, gilt die Spielregel. Jede Regel nennt "
         "ihren Abschnitt in der Spielregel, und jede Meldung des Schiedsrichters verweist auf "
-        "die Regel, die sie durchsetzt. In der Notation der App ist K der Start, T0, T1, … die "
-        "Laufbahn und G1–G4 das Ziel."
+        "die Regel, die sie durchsetzt."
     ),
     rulebook="DOG, Schmidt Spiele — Spielregel auf Deutsch, Französisch, Italienisch und Englisch",
     sections={

@@ -8,9 +8,7 @@ TEXT = Language(
     intro=(
         "DOG avec nos propres mots, d'après la règle de Schmidt Spiele. La règle fait foi : là "
         "où cette page s'en écarte, c'est la règle qui compte. Chaque règle nomme sa section "
-        "dans la règle du jeu, et chaque message de l'arbitre renvoie à la règle qu'il applique. "
-        "Dans la notation de l'application, K est la zone de départ, T0, T1, … le parcours et "
-        "G1–G4 la zone d'arrivée."
+        "dans la règle du jeu, et chaque message de l'arbitre renvoie à la règle qu'il applique."
     ),
     rulebook="DOG, Schmidt Spiele — règle en allemand, français, italien et anglais",
     sections={

@@ -9,8 +9,7 @@ TEXT = Language(
         "DOG con parole nostre, secondo il regolamento di Schmidt Spiele. Fa fede il "
         "regolamento: dove questa pagina se ne discosta, vale il regolamento. Ogni regola "
         "nomina la sua sezione del regolamento, e ogni messaggio dell'arbitro rimanda alla "
-        "regola che applica. Nella notazione dell'app K è la zona di partenza, T0, T1, … la "
-        "pista e G1–G4 la zona d'arrivo."
+        "regola che applica."
     ),
     rulebook="DOG, Schmidt Spiele — regolamento in tedesco, francese, italiano e inglese",
     sections={

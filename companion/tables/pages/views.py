@@ -173,10 +173,12 @@ def presenter(request: HttpRequest, table_id: str) -> HttpResponse:
     return render(request, "tables/presenter.html", context)
 
 
-@require_GET
+@require_http_methods(["GET", "POST"])
 def entry(request: HttpRequest, table_id: str) -> HttpResponse:
+    """The next step of the entry. The page sends its steps as a POST (table.js): a card or a
+    hand's pick in a URL would stand in every access log; GET stays for links without script."""
     table = _table(table_id)
-    get = request.GET
+    get = request.POST if request.method == "POST" else request.GET
     try:
         # Each game's presenter reads (and validates) its own steps (card, seven, row, parts…).
         keys = ("card", "joker_as", "fig", "seven", "pick", "row", "parts")
@@ -184,7 +186,8 @@ def entry(request: HttpRequest, table_id: str) -> HttpResponse:
         context = table_context(table, _actor(request, table), **steps)
     except TableError as exc:
         return HttpResponseBadRequest(exc.message)
-    context["pick"] = get.get("pick") or None
+    # a step's pick, or the only play the presenter took by itself (one option: no tap)
+    context["pick"] = get.get("pick") or context.get("pick") or None
     # The entry, and the board with the offered moves lit (an out-of-band swap).
     template = context["game_template"]
     entry_html = render(request, f"{template}#entry", context).content

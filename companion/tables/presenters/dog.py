@@ -18,7 +18,7 @@ from companion.engines.i18n import N_
 from companion.tables.errors import BadInput
 
 from . import Privacy, dog_board, dog_entry, dog_words
-from .colours import COLOUR_HEX, COLOURS
+from .colours import COLOUR_HEX, COLOURS, chip
 from .dog_entry import move_label
 
 OPTION_KEYS = {"seats", "mode", "rules", "first_dealer"}
@@ -50,6 +50,11 @@ def _int(value: Any, what: str) -> int:
         return int(value)
     except (TypeError, ValueError) as exc:
         raise BadInput(_("%(what)s must be a whole number") % {"what": what}) from exc
+
+
+#: Copies of a card kind in the DOG deck (the jokers: 6), the most a hand can hold of one.
+COPIES_IN_DECK = 8
+JOKERS_IN_DECK = 6
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,21 +113,40 @@ class DogPresenter:
         """The game's part of the page: board, live score, play entry, hand form."""
         names = [s.name for s in seats]
         entry = dog_entry.entry(game, state, seat, is_host, entry_args, names)
-        entry["board_taps"] = dog_board.tap_layer(state, entry["taps"])
+        # a 7 step by step: the board as it now is, after the steps so far
+        now = (entry.get("seven") or {}).get("now")
+        drawn, drawn_position = (now, game.to_json(now)) if now is not None else (state, position)
+        entry["board_taps"] = dog_board.tap_layer(drawn, entry["taps"])
         lit = dog_board.highlighted_fields(
-            game, state, {"moves": [{"action": highlight}]} if highlight else entry
+            game, drawn, {"moves": [{"action": highlight}]} if highlight else entry
         )
         own_hand = position["hands"][seat] if seat is not None else []
         score = game.score(state)
         return {
             "entry": entry,
-            "board": dog_board.board_context(state, position, seats, lit),
+            "board": dog_board.board_context(drawn, drawn_position, seats, lit),
             "score": dog_board.score_rows(score, seats, dog_board.fields_to_go(state)),
             "score_raw": score,
             "hand_counts": [
-                {"token": c, "label": dog_entry.CARD_LABELS.get(c, c), "count": own_hand.count(c)}
+                {
+                    "token": c,
+                    "label": dog_entry.CARD_LABELS.get(c, c),
+                    "count": own_hand.count(c),
+                    "max": JOKERS_IN_DECK if c == "joker" else COPIES_IN_DECK,
+                }
                 for c in dog_entry.ALL_CARDS
             ],
+            # the hand form's cards are tapped as faces: "5 of 6", Save when all are there
+            "hand_size": len(own_hand) or None,
+            # the seat's own give in the exchange with an unknown hand: the hand first, in the tray
+            "hand_in_tray": bool(seat is not None and "?" in own_hand and entry.get("own_give")),
+            # the exchange: a phone whose card is still to give is "to move" in its own colour
+            # (not the first giver's, whom the engine names)
+            **(
+                {"mover_chip": chip(seats[seat].colour), "mover_name": seats[seat].name}
+                if seat is not None and entry.get("own_give")
+                else {}
+            ),
         }
 
     def engine_config(self, options: dict[str, Any]) -> dict[str, Any]:

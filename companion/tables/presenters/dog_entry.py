@@ -278,7 +278,8 @@ def entry(
         if not any(a.kind == PLAY and a.card == code for a in legal):
             if steps.get("seven") or steps.get("fig"):
                 raise _bad(
-                    "seven", steps.get("seven") or steps.get("fig") or "",
+                    "seven",
+                    steps.get("seven") or steps.get("fig") or "",
                     _("no figure can move with this card now"),
                 )
             out["seven"] = {"left": 7, "steps": [], "action": None, "chosen": ""}
@@ -405,6 +406,19 @@ def _confirm_pick(
     return out
 
 
+def seven_so_far(state: DogState, segs: tuple) -> DogState:
+    """The position after the first steps of a 7 (figures moved, those passed burned), for
+    drawing and saying the rest; the position itself when there are none."""
+    if not segs:
+        return state
+    from companion.engines.dog.moves import _simulate  # the engine's step-by-step 7
+
+    result = _simulate(state, state.turn, SEVEN, tuple(segs), partial=True)
+    if not isinstance(result, tuple):  # a violation: the steps were checked before
+        return state
+    return state._replace(figures=result[0], lapped=result[1])
+
+
 def _seven(
     game: Game,
     state: DogState,
@@ -445,6 +459,9 @@ def _seven(
             fig = None
     text = game.format_action(state, DogAction(PLAY, code, SEVEN, segs)) if segs else head
     so_far = " ".join(text.split()[1:])
+    # The board as it now is, after the steps so far: the next steps are said and drawn from it
+    # (a figure burned by the first step is no longer offered "1 step from …").
+    now = seven_so_far(state, segs)
     action = DogAction(PLAY, code, SEVEN, segs)
     undo = _query(**base, seven=" ".join(so_far.split()[:-1])) if segs else None
     out["seven"] = {
@@ -454,6 +471,7 @@ def _seven(
         "undo": urlencode(undo) if undo else None,
         "steps": [],
         "action": text if left == 0 and segs else None,
+        "now": now,
     }
     if left == 0 and segs:
         _confirm(game, state, out, action, undo or base, names)
@@ -465,7 +483,7 @@ def _seven(
         return {**base, "seven": " ".join(after.split()[1:])}
 
     def step_label(seg: tuple[int, int]) -> str:
-        return _sentence(game, state, DogAction(PLAY, code, SEVEN, (seg,)), names)
+        return _sentence(game, now, DogAction(PLAY, code, SEVEN, (seg,)), names)
 
     shown = nexts
     if fig:
@@ -473,7 +491,7 @@ def _seven(
         shown = [s for s in nexts if s[0] == frm]
         out["step"] = "destination"
         out["fig"] = fig
-        out["fig_words"] = figure_words(state, frm, names)
+        out["fig_words"] = figure_words(now, frm, names)
         out["taps"].append(
             {
                 "code": frm,
@@ -502,7 +520,7 @@ def _seven(
                 query, label = step_query(options[0]), step_label(options[0])
             else:
                 query = _query(**base, seven=so_far, fig=_token(state, frm))
-                label = _("Move %(figure)s") % {"figure": figure_words(state, frm, names)}
+                label = _("Move %(figure)s") % {"figure": figure_words(now, frm, names)}
             out["taps"].append({"code": frm, "kind": "figure", "query": query, "label": label})
         out["lit"] = froms
     out["seven"]["steps"] = [

@@ -110,8 +110,11 @@ def _segment(pos: str) -> tuple[str, str, str]:
 
 
 def play_label(text: str, hits: dict[str, str] | None = None) -> str:
-    """A play without its card, for a move button: "T20 → T26", "out onto T0", "laid down
-    unused", "take the coins"; ``hits`` names whose figure stands on a destination."""
+    """A play without its card, for a move button, in words: "from field 20 to field 26", "a
+    figure comes out onto field 0", "laid down unused", "take the coins"; ``hits`` names whose
+    figure stands on a destination. (Never the notation: nobody at the board says "T20".)"""
+    from .hit_words import field_words
+
     words = text.split()
     if len(words) == 1:
         card = CARDS.get(words[0])
@@ -124,7 +127,12 @@ def play_label(text: str, hits: dict[str, str] | None = None) -> str:
     parts = []
     for seg in words[1:]:
         frm, _sep, to = _segment(seg)
-        part = _("out onto %(to)s") % {"to": to} if frm == "W" else f"{frm} → {to}" if to else frm
+        if frm == "W":
+            part = _("a figure comes out onto %(to)s") % {"to": field_words(to)}
+        elif to:
+            part = _("from %(from)s to %(to)s") % {"from": field_words(frm), "to": field_words(to)}
+        else:
+            part = field_words(frm)
         if hits and to in hits:
             part = _("%(move)s (hits %(name)s)") % {"move": part, "name": hits[to]}
         parts.append(part)
@@ -520,6 +528,9 @@ class HitPresenter:
         names = [s.name for s in seats]
         entry = self._entry(game, state, position, names, seat, is_host, entry_args)
         pick = entry_args.get("pick")
+        moves = entry.get("moves") or []
+        if not pick and entry.get("mode") == "play" and len(moves) == 1:
+            pick = moves[0]["action"]  # a choice with one option needs no tap: the confirm
         if pick and entry.get("mode") in ("play", "buy", "keep"):
             entry["pick_said"] = _pick_said(game, state, pick, names)
         lit: set[str] = set()
@@ -567,6 +578,7 @@ class HitPresenter:
                 }
             )
         return {
+            "pick": pick,
             "board": board_context(state, position, seats, protected, lit),
             "players": players,
             "market": market,

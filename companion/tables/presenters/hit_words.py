@@ -19,7 +19,7 @@ from .hit_names import card_label, table_cards
 from .legal_plays import PlayWords
 
 
-def _field(name: str) -> str:
+def field_words(name: str) -> str:
     """The mover's field as written in the notation ("T20", "G2", "W") in words."""
     if name.startswith("T") and name[1:].isdigit():
         return _("field %(number)s") % {"number": name[1:]}
@@ -33,10 +33,11 @@ def _moves(text: str) -> list[str]:
     for segment in text.split()[1:]:
         frm, _sep, to = segment.partition("-")
         if frm == "W":
-            parts.append(_("a figure comes out onto %(to)s") % {"to": _field(to)})
+            parts.append(_("a figure comes out onto %(to)s") % {"to": field_words(to)})
         else:
             parts.append(
-                _("the figure on %(from)s to %(to)s") % {"from": _field(frm), "to": _field(to)}
+                _("the figure on %(from)s to %(to)s")
+                % {"from": field_words(frm), "to": field_words(to)}
             )
     return parts
 
@@ -114,7 +115,20 @@ def describe(game: Game, state: HitState, action: HitAction, names: list[str]) -
             else _("Shuffle the whole discard pile, the shield card too")
         )
         return PlayWords("shuffle", _("Shuffle the discard pile"), label)
-    return PlayWords("other", _("Other"), text)
+    # the table's reports (a draw, the market) and hand entries: a sentence, never notation
+    del text
+    return PlayWords("other", _("Other"), whole_line(game, state, action, names))
+
+
+def whole_line(game: Game, state: HitState, action: HitAction, names: list[str]) -> str:
+    """An action as a sentence with its subject, as its author reads it ("Ben draws Start 6,
+    Start 1–5", "The table lays out the market: 8, To start, …")."""
+    who = actor_seat(state, action)
+    subject = names[who] if who is not None and 0 <= who < len(names) else _("The table")
+    return _("%(who)s %(what)s") % {
+        "who": subject,
+        "what": action_words(game, state, action, names, visible=True),
+    }
 
 
 # --- the history: any action said as what its seat did ("buys Hunt for 6 coins") ------------
@@ -189,3 +203,17 @@ def action_words(
             "enters the hand (%(count)s card)", "enters the hand (%(count)s cards)", count
         ) % {"count": count}
     return _("makes a move")
+
+
+# --- referee messages: fields and example plays in words (presenters/localize.py) -----------
+
+
+def token_field(state: HitState, token: str, names: list[str]) -> str:
+    """A field of a referee message ("T3") in words ("field 3")."""
+    del state, names
+    return field_words(token)
+
+
+def example_words(game: Game, state: HitState, example: str, names: list[str]) -> str:
+    """An example play of a referee message ("s3 T0-T3") in words."""
+    return str(describe(game, state, game.parse_action(state, example), names).label)

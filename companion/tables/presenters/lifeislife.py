@@ -12,7 +12,7 @@ from companion.engines import TABLE
 from companion.engines.base import Game
 from companion.engines.i18n import N_
 from companion.engines.lifeislife.actions import DEAL, HAND
-from companion.engines.lifeislife.cards import KINDS, TOKEN
+from companion.engines.lifeislife.cards import HAND_SIZE, KINDS, TOKEN
 from companion.engines.lifeislife.scoring import majorities
 from companion.engines.lifeislife.state import LifeState
 from companion.tables.errors import BadInput, Forbidden
@@ -270,9 +270,25 @@ class LifePresenter:
                     "token": a,
                     "label": animal_name(a),
                     "count": own.count(a) if phase in ("play", "reveal") else 0,
+                    "max": dict(ANIMALS)[a],
                 }
                 for a in ANIMAL_NAMES
             ],
+            # the hand is 10 cards, tapped as faces; offered only to a player still in the
+            # round's play (not one who is out, nor anyone once the game is over)
+            "hand_size": HAND_SIZE,
+            "seat_out": seat is not None and seat in score["out"],
+            # the status line while the hands are shown (not "the table reports a card")
+            "table_says": _("The round is over: everyone shows their hand.")
+            if phase == "reveal"
+            else None,
+            "hand_offer": seat is not None and phase == "play" and seat not in score["out"],
+            "hand_open": bool(
+                seat is not None
+                and phase == "play"
+                and seat not in score["out"]
+                and len(own) < HAND_SIZE
+            ),
             "status_note": _last_round_note(score, names, phase),
             "animals": [(a, copies, animal_name(a)) for a, copies in ANIMALS],
             "phase_name": phase,
@@ -308,7 +324,7 @@ class LifePresenter:
         if row:
             size = _int(row, _("the row"), 1, 4)
             entry["row"] = size
-            hand_known = len(own) == 10
+            hand_known = len(own) == HAND_SIZE
             if hand_known:
                 entry["take"] = take_entry(size, game.laydowns(state, size), own, args.get("parts"))
                 return entry
@@ -397,10 +413,18 @@ def deal_entry(parts: str | None, row: str | None) -> dict[str, Any]:
         for i, animal in enumerate(rows[r]):
             less = [list(x) for x in rows]
             del less[r][i]
-            cards.append({"animal": animal, "name": animal_name(animal),
-                          "parts": _parts(less), "row": r + 1})
-        shown.append({"size": size, "cards": cards, "open": range(size - len(cards)),
-                      "selected": r == selected, "parts": _parts(rows)})
+            cards.append(
+                {"animal": animal, "name": animal_name(animal), "parts": _parts(less), "row": r + 1}
+            )
+        shown.append(
+            {
+                "size": size,
+                "cards": cards,
+                "open": range(size - len(cards)),
+                "selected": r == selected,
+                "parts": _parts(rows),
+            }
+        )
     complete = all(len(rows[r]) == size for r, size in enumerate(ROW_SIZES))
     return {
         "rows": shown,
@@ -414,8 +438,9 @@ def deal_entry(parts: str | None, row: str | None) -> dict[str, Any]:
 # --- taking a row with a known hand: tap the cards to lay down ---------------------------------
 
 
-def take_entry(size: int, laydowns: list[list[str]], own: list[str],
-               parts: str | None) -> dict[str, Any]:
+def take_entry(
+    size: int, laydowns: list[list[str]], own: list[str], parts: str | None
+) -> dict[str, Any]:
     """The hand's cards to tap, one by one, offering only cards that lead to a legal lay-down
     (`laydowns`, the engine's); the last one goes straight to the confirmation."""
     chosen = [c for c in (parts or "").split(",") if c]
@@ -433,8 +458,12 @@ def take_entry(size: int, laydowns: list[list[str]], own: list[str],
         if held <= 0:
             continue
         more = [*chosen, animal]
-        item: dict[str, Any] = {"animal": animal, "name": animal_name(animal), "held": held,
-                                "legal": fits(more)}
+        item: dict[str, Any] = {
+            "animal": animal,
+            "name": animal_name(animal),
+            "held": held,
+            "legal": fits(more),
+        }
         if item["legal"]:
             if len(more) == size:
                 ordered = next(d for d in laydowns if sorted(d) == sorted(more))
@@ -480,8 +509,14 @@ def round_result(state: LifeState, score: dict[str, Any], names: list[str]) -> d
         who = held[k]
         if who >= 0:
             by_seat[who].append(animal_name(TOKEN[k]))
-            rows.append({"animal": animal_name(TOKEN[k]), "name": names[who],
-                         "count": state.public[who][k], "points": dict(ANIMALS)[TOKEN[k]]})
+            rows.append(
+                {
+                    "animal": animal_name(TOKEN[k]),
+                    "name": names[who],
+                    "count": state.public[who][k],
+                    "points": dict(ANIMALS)[TOKEN[k]],
+                }
+            )
     vals = [points[s] for s in ins]
     hi, lo = max(vals), min(vals)
     players = []
@@ -494,13 +529,15 @@ def round_result(state: LifeState, score: dict[str, Any], names: list[str]) -> d
             why = _("the fewest points: loses 2 lives")
         else:
             why = _("neither the most nor the fewest points: loses 1 life")
-        players.append({
-            "name": names[s],
-            "points": points[s],
-            "lost": lost[s],
-            "why": why,
-            "animals": ", ".join(by_seat[s]),
-        })
+        players.append(
+            {
+                "name": names[s],
+                "points": points[s],
+                "lost": lost[s],
+                "why": why,
+                "animals": ", ".join(by_seat[s]),
+            }
+        )
     return {"round": last.round + 1, "sudden": "", "players": players, "majorities": rows}
 
 

@@ -36,7 +36,20 @@ def describe(game: Game, state: LifeState, action: LifeAction, names: list[str])
         else:
             label = _("Knock: announce the last round")
         return PlayWords("knock", _("Knock"), label)
-    return PlayWords("other", _("Other"), text)
+    # the deal and hand entries: a sentence, never notation ("The table deals the cards …")
+    del text
+    seat = getattr(action, "seat", None)
+    subject = (
+        names[seat]
+        if action.kind != SWAP and isinstance(seat, int) and 0 <= seat < len(names)
+        else _("The table")
+    )
+    return PlayWords(
+        "other",
+        _("Other"),
+        _("%(who)s %(what)s")
+        % {"who": subject, "what": action_words(game, state, action, names, visible=True)},
+    )
 
 
 # --- the history: any action said as what its seat did ("takes row 3, laying down …") -------

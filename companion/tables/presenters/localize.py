@@ -15,7 +15,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from django.utils.translation import gettext, pgettext_lazy
+from django.utils.translation import get_language, gettext, pgettext_lazy
 
 from companion.advisor.explain import group_cards, join_names
 from companion.engines import Game, Violation
@@ -104,10 +104,20 @@ def violation_json(
         text = message(template, params)
     return {
         "code": violation.code,
-        "rule": gettext(violation.rule),
+        "rule": rule_name(violation.rule),
         "message": text,
         "params": dict(violation.params),
     }
+
+
+def rule_name(rule: str) -> str:
+    """A rulebook section in the reader's language. A game whose rulebook has no English
+    edition names its sections "Figuren bewegen / Moving figures" (the rulebook's, then ours):
+    an English reader gets the English part alone, the others their catalogue's name."""
+    name = gettext(rule)
+    if name == rule and " / " in rule and (get_language() or "en").startswith("en"):
+        return rule.split(" / ", 1)[1]
+    return name
 
 
 #: "Seat {seat}" in each language's catalogue, as the engines' messages say a seat (and the

@@ -21,3 +21,21 @@ def step_word(word: str) -> str:
     from companion.tables.presenters.localize import step_word as _step_word
 
     return _step_word(word)
+
+
+#: The games as their boxes name them (never the stored key: "lifeislife", "LIFEISLIFE").
+GAME_NAMES = {"dog": "DOG", "hit": "HIT", "lifeislife": "Life is Life"}
+
+
+@register.filter
+def game_name(game: str) -> str:
+    """A table's game key ("lifeislife") → the game's name ("Life is Life")."""
+    return GAME_NAMES.get(game, game)
+
+
+@register.filter
+def hit_field(field: str) -> str:
+    """A HIT field as the notation writes it ("T12", "G2", "W") → in words ("field 12")."""
+    from companion.tables.presenters.hit_words import field_words
+
+    return field_words(str(field))

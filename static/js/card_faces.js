@@ -1,0 +1,201 @@
+// Cards entered by tapping their faces (TABLE_UX 9; templates/tables/card_faces.html): a hand,
+// a draw, the market's new cards. One tap per card; the chosen cards are shown in a row, and a
+// tap on one of them takes it out again; a running count ("5 of 6"); the form's Save button is
+// enabled when the count fits; every error is said in the form, never only by the browser.
+// The chosen cards are fields of the form: counts (count-<card>) or slots (card0, card1, … in
+// the order tapped). A live update that redraws the form keeps what was tapped.
+(function () {
+  "use strict";
+
+  function fill(template, values) {
+    return template.replace(/\{(\w+)\}/g, function (all, key) {
+      return key in values ? values[key] : all;
+    });
+  }
+  function size(box) { return parseInt(box.dataset.size, 10) || 0; }
+  function slotsMode(box) { return box.dataset.output === "slots"; }
+  function faceOf(box, card) {
+    return box.querySelector('.hand-faces .face[data-card="' + card + '"]');
+  }
+  function labelOf(box, card) {
+    var face = faceOf(box, card);
+    return face ? face.dataset.label : card;
+  }
+
+  // The chosen cards, in order (a hand: in the order of the faces).
+  function chosen(box) {
+    var out = [];
+    if (slotsMode(box)) {
+      box.querySelectorAll("input[name^=card]").forEach(function (input) {
+        if (input.value) out.push(input.value);
+      });
+    } else {
+      box.querySelectorAll("input[data-card]").forEach(function (input) {
+        var n = parseInt(input.value, 10) || 0;
+        for (var i = 0; i < n; i++) out.push(input.dataset.card);
+      });
+    }
+    return out;
+  }
+  function setChosen(box, cards) {
+    if (slotsMode(box)) {
+      box.querySelectorAll("input[name^=card]").forEach(function (input, i) {
+        input.value = cards[i] || "";
+      });
+    } else {
+      box.querySelectorAll("input[data-card]").forEach(function (input) {
+        input.value = cards.filter(function (c) { return c === input.dataset.card; }).length;
+      });
+    }
+  }
+  function say(box, message) {
+    var error = box.querySelector(".faces-error");
+    if (!error) return;
+    error.textContent = message || "";
+    error.hidden = !message;
+  }
+
+  function render(box) {
+    var cards = chosen(box);
+    var n = cards.length;
+    var want = size(box);
+    var count = box.querySelector(".faces-count");
+    if (count) {
+      count.textContent = want
+        ? fill(box.dataset.countOf, { n: n, size: want })
+        : fill(box.dataset.count, { n: n });
+    }
+    var row = box.querySelector(".faces-chosen");
+    if (row) {
+      // One chip per card kind ("giraffe ×3 ✕"): a tap takes one copy out.
+      row.replaceChildren();
+      var seen = [];
+      cards.forEach(function (card) { if (seen.indexOf(card) < 0) seen.push(card); });
+      seen.forEach(function (card) {
+        var k = cards.filter(function (c) { return c === card; }).length;
+        var b = document.createElement("button");
+        b.type = "button";
+        b.className = "card chosen";
+        b.dataset.card = card;
+        b.dataset.index = cards.lastIndexOf(card);
+        b.textContent = labelOf(box, card) + (k > 1 ? " ×" + k : "") + " ✕";
+        b.setAttribute("aria-label", fill(box.dataset.remove, { card: labelOf(box, card) }));
+        row.appendChild(b);
+      });
+    }
+    box.querySelectorAll(".hand-faces .face").forEach(function (face) {
+      var k = cards.filter(function (c) { return c === face.dataset.card; }).length;
+      face.classList.toggle("picked", k > 0);
+      face.dataset.picked = k > 1 ? "×" + k : "";
+      face.setAttribute("aria-pressed", k ? "true" : "false");
+    });
+    var form = box.closest("form");
+    var save = form && form.querySelector(".save-hand");
+    if (save) save.disabled = n === 0 || (want && (box.dataset.partial ? n > want : n !== want));
+  }
+
+  function add(box, card) {
+    var cards = chosen(box);
+    var want = size(box);
+    if (want && cards.length >= want) {
+      say(box, fill(box.dataset.full, { size: want }));
+      return;
+    }
+    var face = faceOf(box, card);
+    var max = face && parseInt(face.dataset.max, 10);
+    var have = cards.filter(function (c) { return c === card; }).length;
+    if (max && have >= max) {
+      say(box, fill(box.dataset.atMost, { card: labelOf(box, card), max: max }));
+      return;
+    }
+    say(box, "");
+    cards.push(card);
+    setChosen(box, slotsMode(box) ? cards : cards.sort());
+    render(box);
+  }
+  function remove(box, index) {
+    var cards = chosen(box);
+    cards.splice(index, 1);
+    say(box, "");
+    setChosen(box, cards);
+    render(box);
+  }
+
+  document.addEventListener("click", function (event) {
+    var target = event.target.closest && event.target.closest(".card-faces button");
+    if (!target) return;
+    var box = target.closest(".card-faces");
+    event.preventDefault();
+    if (target.classList.contains("face")) add(box, target.dataset.card);
+    else if (target.classList.contains("chosen")) {
+      var card = target.dataset.card;
+      remove(box, parseInt(target.dataset.index, 10));
+      // The focus stays on the same kind while copies are left (or goes to the faces).
+      var again = box.querySelector('.faces-chosen [data-card="' + card + '"]');
+      (again || box.querySelector(".hand-faces .face")).focus({ preventScroll: true });
+    }
+  });
+
+  // Save with the wrong count is said in the form (the button is disabled, but Enter in a
+  // form or an old browser may still send it).
+  document.addEventListener("submit", function (event) {
+    var form = event.target;
+    var box = form && form.querySelector && form.querySelector(".card-faces");
+    if (!box) return;
+    var n = chosen(box).length;
+    var want = size(box);
+    if (n === 0 || (want && (box.dataset.partial ? n > want : n !== want))) {
+      event.preventDefault();
+      event.stopImmediatePropagation();
+      say(box, want ? fill(box.dataset.need, { size: want, n: n }) : box.dataset.none);
+    }
+  }, true);
+
+  // The server's refusal of the form (a 4xx with its reason) is said in the form too.
+  document.addEventListener("htmx:responseError", function (event) {
+    var elt = event.detail.elt;
+    var box = elt && elt.closest && elt.closest("form") && elt.closest("form").querySelector(".card-faces");
+    if (!box) return;
+    var text = event.detail.xhr ? event.detail.xhr.responseText : "";
+    var div = document.createElement("div");
+    div.innerHTML = text;
+    say(box, (div.textContent || "").trim().slice(0, 400));
+  });
+
+  // A live update redraws the form: what was tapped stays (the same form, the same size).
+  var kept = {};
+  function key(box) {
+    var form = box.closest("form");
+    return (form ? form.getAttribute("hx-post") : "") + "|" + box.dataset.output + "|" + box.dataset.size;
+  }
+  document.addEventListener("htmx:oobBeforeSwap", function (event) {
+    var target = event.detail.target;
+    if (!target || !target.querySelectorAll) return;
+    target.querySelectorAll(".card-faces").forEach(function (box) {
+      var details = box.closest("details");
+      kept[key(box)] = { cards: chosen(box), open: details ? details.open : null };
+    });
+  });
+  function init(root) {
+    if (!root || !root.querySelectorAll) return;
+    var boxes = root.matches && root.matches(".card-faces") ? [root] : root.querySelectorAll(".card-faces");
+    Array.prototype.forEach.call(boxes, function (box) {
+      var k = key(box);
+      if (kept[k]) {
+        if (kept[k].cards.length) setChosen(box, kept[k].cards);
+        var details = box.closest("details");
+        if (details && kept[k].open !== null) details.open = kept[k].open;
+        delete kept[k];
+      }
+      render(box);
+    });
+  }
+  document.addEventListener("htmx:load", function (event) { init(event.detail.elt); });
+  document.addEventListener("DOMContentLoaded", function () { init(document); });
+  // After a saved form, the chosen cards are the server's: forget what was kept.
+  document.addEventListener("htmx:afterRequest", function (event) {
+    var form = event.detail.elt && event.detail.elt.closest && event.detail.elt.closest("form");
+    var box = form && form.querySelector(".card-faces");
+    if (box && event.detail.successful) delete kept[key(box)];
+  });
+})();
