@@ -146,6 +146,8 @@ class Night:
                 self.check()
             if digest:
                 self.digest()
+                if self.revealed_at is not None:
+                    break  # the rules showed the hands: the two nights may part from here
         if check_every and self.steps % check_every:
             self.check()
         return self
@@ -219,7 +221,7 @@ class Night:
             return
         if typo:  # the differential's target draws its typo from a generator of its own
             rng = self.typos if seat == self.target else self.rng
-            cards = list(cards)
+            cards = [c for card in cards for c in _copies(card)]  # "pig*2": two cards
             cards[rng.randrange(len(cards))] = rng.choice(self._hand_tokens())
         self.entered_hand.add(seat)
         self.enter(self.seats[seat], f"hand {seat} " + ",".join(cards))
@@ -365,6 +367,11 @@ class Night:
 
     def _fail(self, what: str) -> None:
         self.failures.append(Failure(self.steps, what))
+
+
+def _copies(card: str) -> list[str]:
+    name, _, count = card.partition("*")
+    return [name] * (int(count) if count else 1)
 
 
 TIMES = {"at", "created_at", "exported_at", "started_at", "ended_at", "duration_minutes"}
