@@ -87,9 +87,21 @@
   var memory = [];
   function queue() { return queueKey ? load() : memory; }
 
+  // The kept plays are shown in the entry (where the phone's own plays are entered, in view
+  // above the board), moved out while live updates replace the entry and in again after.
+  function home(box) {
+    var kit = document.getElementById("offline-kit");
+    if (box && kit && box.parentNode !== kit.parentNode) kit.insertAdjacentElement("afterend", box);
+  }
+  document.addEventListener("htmx:oobBeforeSwap", function () { home(document.getElementById("queued-plays")); });
+  document.addEventListener("htmx:beforeSwap", function () { home(document.getElementById("queued-plays")); });
+
   function render() {
     var box = document.getElementById("queued-plays");
     if (!box) return;
+    var entry = document.getElementById("entry");
+    var inEntry = entry && entry.querySelector("fieldset") ? entry : null;
+    if (inEntry && box.parentNode !== inEntry) inEntry.insertBefore(box, inEntry.firstChild);
     var items = queue();
     var list = box.querySelector("ul");
     list.replaceChildren();
@@ -454,8 +466,8 @@
     }
   });
   document.addEventListener("htmx:wsClose", function () { socketUp = false; probe(); });
-  document.addEventListener("htmx:afterSettle", function () { saveSnapshot(); markEntry(offline()); });
-  document.addEventListener("htmx:oobAfterSwap", function () { markEntry(offline()); });
+  document.addEventListener("htmx:afterSettle", function () { saveSnapshot(); markEntry(offline()); render(); });
+  document.addEventListener("htmx:oobAfterSwap", function () { markEntry(offline()); render(); });
   document.addEventListener("htmx:wsBeforeMessage", function (evt) {
     var message = evt.detail.message;
     if (typeof message === "string" && message.indexOf('{"type": "pong"') === 0 || message === '{"type":"pong"}') {

@@ -293,6 +293,7 @@ def test_https_keeps_the_screen_on_and_installs(lan, lan_phone, lang):
     expect(page.locator("#offline-snapshot")).to_be_visible()
     expect(page.locator("#offline")).to_be_visible()
     assert page.locator("#status").get_attribute("data-seq") == "2"
+    page.evaluate("window.scrollTo(0, 0)")
     shot(page, f"{lang}-https-reopened-offline")
     context.set_offline(False)
     wait_live(page)
@@ -339,8 +340,10 @@ def test_an_offline_play_is_kept_survives_the_page_and_is_recorded_once(lan, lan
     kept = page.locator("#queued-plays li")
     expect(kept).to_have_count(1)
     expect(kept).to_have_attribute("data-status", "waiting")
-    page.locator("#offline").scroll_into_view_if_needed()
+    page.evaluate("window.scrollTo(0, 0)")
     shot(page, f"{lang}-offline-banner")
+    kept.scroll_into_view_if_needed()
+    shot(page, f"{lang}-offline-kept-play")
     stored = json.loads(page.evaluate(f"localStorage.getItem('table-companion-queue:{tid}')"))
     assert len(stored) == 1 and stored[0]["body"]["expected_seq"] == "1"
     assert said  # the question the player answered
