@@ -25,6 +25,9 @@ from setuptools.command.build_ext import build_ext
 ROOT = Path(__file__).resolve().parent
 #: -O2 runs no faster than -O1 on this code and takes twice as long to compile; no debug info
 CFLAGS = ["-O1", "-g0"]
+#: Cython's directives: Python's semantics, the C types declared in the .pxd files and by
+#: `@cython.locals` (the annotations are documentation only)
+DIRECTIVES = {"language_level": 3, "annotation_typing": False}
 
 
 def _accel() -> Any:
@@ -46,6 +49,16 @@ def _say(message: str) -> None:
 
 def _source(name: str) -> Path:
     return ROOT.joinpath(*name.split(".")).with_suffix(".py")
+
+
+def _build_settings() -> str:
+    """What else a binary depends on: Cython's version, the directives, the C flags (a change
+    rebuilds it)."""
+    try:
+        from Cython import __version__ as cython_version
+    except ImportError:
+        cython_version = "none"
+    return json.dumps([cython_version, DIRECTIVES, CFLAGS], sort_keys=True)
 
 
 def _compiler_found() -> bool:
@@ -78,11 +91,7 @@ def _extensions() -> list[Extension]:
     exts = [Extension(name, [str(_source(name).relative_to(ROOT))], extra_compile_args=CFLAGS)
             for name in accel.COMPILED_MODULES]
     try:
-        return cythonize(exts, quiet=True, compiler_directives={
-            "language_level": 3,
-            "annotation_typing": False,  # the C types are in the .pxd files only
-            "infer_types": True,  # the engines' integers are small: C ints are safe
-        })
+        return cythonize(exts, quiet=True, compiler_directives=DIRECTIVES)
     except Exception as exc:  # the compiled core is optional
         _say(f"Cython could not translate the engine ({exc}): the pure-Python engine only")
         return []
@@ -112,10 +121,11 @@ class OptionalBuildExt(build_ext):
         built = accel.binary_path(source)
         if built is not None and stamp.exists() and built.name == target.name:
             try:
-                fresh = json.loads(stamp.read_text(encoding="utf-8")) == accel.stamp_of(
-                    source, built)
+                recorded = json.loads(stamp.read_text(encoding="utf-8"))
             except ValueError:
-                fresh = False
+                recorded = None
+            fresh = accel.stamp_matches(recorded, source, built) and recorded.get(
+                "build") == _build_settings()
             if fresh:  # built from this very source: reuse it
                 if built.resolve() != target.resolve():
                     target.parent.mkdir(parents=True, exist_ok=True)
@@ -127,7 +137,8 @@ class OptionalBuildExt(build_ext):
         except Exception as exc:
             _say(f"{ext.name} not compiled ({type(exc).__name__}: {exc}): pure Python runs")
             return
-        stamp.write_text(json.dumps(accel.stamp_of(source, target)) + "\n", encoding="utf-8")
+        stamp.write_text(json.dumps({**accel.stamp_of(source, target),
+                                     "build": _build_settings()}) + "\n", encoding="utf-8")
 
 
 setup(ext_modules=_extensions(), cmdclass={"build_ext": OptionalBuildExt})

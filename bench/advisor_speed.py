@@ -1,6 +1,12 @@
 """Advisor speed: ISMCTS iterations per second on a DOG mid-game position, one core.
 
     .venv/bin/python bench/advisor_speed.py [--iterations N] [--repeats R] [--seed S]
+                                            [--rounds K] [--budget-ms B] [--paths both|this]
+
+Both engine paths in one run (issue #31): the script runs itself once per path in a child
+process (`COMPANION_PURE=1`, then `COMPANION_REQUIRE_COMPILED=1` when the compiled core is
+built), `--rounds` times, the order alternated, and prints each path's figures and the ratio.
+`--paths this` measures the path this process runs only.
 
 The position (`MIDGAME`) comes from a game between two heuristic teams (seed 2026, the first
 decision of seat 0 in round 5 with four of its six cards left): seat 0 holds 4 6 7 8, two of
@@ -19,14 +25,22 @@ engine's `random_action`, the engine's `evaluate`: the iteration of the first ve
 OpenSpiel's ISMCTS), then with the DOG parameters (12 plies of the greedy playout policy, the
 calibrated evaluation, policy-first expansion): the measured figure.
 
+Last, the hint: searches of `--budget-ms` (1,500, a hint's budget) of CPU time of the
+searching thread (not wall time: a busy machine would lower both paths at random), `--repeats`
+of them; the figure is the most iterations one of them made.
+
 The last line is machine-readable, for the DOG parameters: iterations_per_s=<float>
+hint_iterations=<int> (both paths: the compiled path's, or the pure one's when there is no
+compiled core, then iterations_per_s_pure=<float> hint_iterations_pure=<int> hint_ratio=<float>)
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import platform
 import random
+import subprocess
 import sys
 import time
 from collections.abc import Callable
@@ -40,6 +54,7 @@ if str(ROOT) not in sys.path:
 from companion.advisor import bots, ismcts  # noqa: E402
 from companion.engines import get_game  # noqa: E402
 from companion.engines.dog import moves, rules  # noqa: E402
+from companion.engines.kit import accel  # noqa: E402
 
 dog = get_game("dog")
 
@@ -85,10 +100,65 @@ def main() -> None:
     parser.add_argument("--iterations", type=int, default=5000)
     parser.add_argument("--repeats", type=int, default=3)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--rounds", type=int, default=2, help="child runs per path")
+    parser.add_argument("--budget-ms", type=float, default=1500.0)
+    parser.add_argument("--paths", choices=("both", "this"), default="both")
     args = parser.parse_args()
+    if args.paths == "both":
+        both_paths(args)
+    else:
+        this_path(args)
+
+
+def _figures(last_line: str) -> dict[str, float]:
+    return {k: float(v) for k, v in (part.split("=") for part in last_line.split())}
+
+
+def both_paths(args: argparse.Namespace) -> None:
+    """Each path in child processes, alternated; their figures and the ratio."""
+    flags = {"pure": {accel.PURE_ENV: "1"}}
+    if all(accel.built(name) for name in accel.COMPILED_MODULES):
+        flags["compiled"] = {accel.REQUIRE_ENV: "1"}
+    figures: dict[str, list[dict[str, float]]] = {name: [] for name in flags}
+    for r in range(args.rounds):
+        order = list(flags) if r % 2 == 0 else list(reversed(flags))
+        for name in order:
+            env = {k: v for k, v in os.environ.items()
+                   if k not in (accel.PURE_ENV, accel.REQUIRE_ENV)}
+            env.update(flags[name])
+            done = subprocess.run(
+                [sys.executable, __file__, "--paths", "this", "--iterations",
+                 str(args.iterations), "--repeats", str(args.repeats), "--seed", str(args.seed),
+                 "--budget-ms", str(args.budget_ms)],
+                env=env, capture_output=True, text=True, check=True)
+            lines = done.stdout.strip().splitlines()
+            if r < 2:
+                print(f"== {name} path, round {r + 1} ==")
+                print("\n".join(lines[:-1]))
+            figures[name].append(_figures(lines[-1]))
+    best = {name: (max(f["iterations_per_s"] for f in runs),
+                   max(f["hint_iterations"] for f in runs)) for name, runs in figures.items()}
+    print(f"== summary, {args.rounds} child runs per path, alternated ==")
+    for name, (rate, hint) in best.items():
+        print(f"  {name:<9} {rate:8.0f} iterations/s wall, {hint:6.0f} iterations in a "
+              f"{args.budget_ms:.0f} ms hint (CPU time)")
+    pure_rate, pure_hint = best["pure"]
+    if "compiled" in best:
+        rate, hint = best["compiled"]
+        print(f"  compiled / pure: {rate / pure_rate:.2f}x iterations/s, "
+              f"{hint / pure_hint:.2f}x iterations per hint")
+        print(f"iterations_per_s={rate:.1f} hint_iterations={hint:.0f} "
+              f"iterations_per_s_pure={pure_rate:.1f} hint_iterations_pure={pure_hint:.0f} "
+              f"hint_ratio={hint / pure_hint:.2f}")
+    else:
+        print("  (no compiled core here: pure Python only)")
+        print(f"iterations_per_s={pure_rate:.1f} hint_iterations={pure_hint:.0f}")
+
+
+def this_path(args: argparse.Namespace) -> None:
     ismcts.pause_gc_during_searches()  # as in a Celery worker's pool process (companion/celery.py)
     print(f"python {platform.python_version()} on {platform.machine()}, one core, the cyclic GC "
-          f"paused during searches as in a worker process")
+          f"paused during searches as in a worker process; {accel.describe()}")
     view = dog.view(dog.from_json(MIDGAME), 0)
     cfg = ismcts.resolve(dog, None)
     cut = "to the end of the round at most" if cfg.stop_at_table else "across rounds"
@@ -158,7 +228,13 @@ def main() -> None:
               f"({result.best.share:.0%} of visits, value {result.best.value:.3f})"
               if result.best else "")
     wall = max(r[0] for r in runs)
-    print(f"iterations_per_s={wall:.1f}")
+    hints = []
+    for r in range(args.repeats):
+        result = ismcts.search(dog, view, 0, budget_ms=args.budget_ms, seed=args.seed + r,
+                               clock=time.thread_time)
+        hints.append(result.iterations)
+    print(f"hint of {args.budget_ms:.0f} ms CPU time: {', '.join(map(str, hints))} iterations")
+    print(f"iterations_per_s={wall:.1f} hint_iterations={max(hints)}")
 
 
 if __name__ == "__main__":

@@ -40,26 +40,11 @@ def _status(**flags: str) -> subprocess.CompletedProcess[str]:
                           capture_output=True, text=True, timeout=120)
 
 
-def _fresh_binaries() -> bool:
-    """Is every compiled module built, from its current source?"""
-    for name in accel.COMPILED_MODULES:
-        source = ROOT.joinpath(*name.split(".")).with_suffix(".py")
-        binary = accel.binary_path(source)
-        if binary is None:
-            return False
-        try:
-            stamp = json.loads(accel.stamp_path(source).read_text(encoding="utf-8"))
-        except (OSError, ValueError):
-            return False
-        if stamp != accel.stamp_of(source, binary):
-            return False
-    return True
-
-
 def _compiled_expected() -> bool:
     """Must the compiled path be there? Where the binaries are fresh, and in CI wherever a C
     compiler is (the install builds them: a missing one is a broken build, not a skip)."""
-    return _fresh_binaries() or (bool(os.environ.get("CI")) and shutil.which("cc") is not None)
+    fresh = all(accel.built(name) for name in accel.COMPILED_MODULES)
+    return fresh or (bool(os.environ.get("CI")) and shutil.which("cc") is not None)
 
 
 def test_pure_python_when_asked() -> None:

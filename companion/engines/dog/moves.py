@@ -16,6 +16,11 @@ from __future__ import annotations
 from itertools import permutations
 from typing import Final
 
+try:
+    import cython  # compiled: Cython's C types (setup.py, kit/accel.py); run as Python: no-ops
+except ImportError:  # pure Python without Cython installed
+    from ..kit import nocython as cython
+
 from ..base import Violation
 from .actions import PLAY, DogAction, Seg, new_plays
 from .board import GOAL_FIELDS, kennel, kennel_seat
@@ -392,6 +397,12 @@ _Opt = tuple[int, frozenset[int], frozenset[int], bool, frozenset[int], frozense
              tuple[int, ...]]
 
 
+@cython.locals(p=cython.int, c=cython.int, L=cython.int, room=cython.int, k=cython.int,
+               best=cython.int, own_start=cython.int, d=cython.int, free=cython.int,
+               team=cython.int, knock_own=cython.bint, mandatory=cython.bint,
+               own_protected=cython.int, ds=cython.int, limit=cython.int, f=cython.int,
+               blocked_landing=cython.bint, flag=cython.bint, base=cython.int, r=cython.int,
+               b=cython.int)
 def _seven_options(ctx: Ctx, p: int) -> list[list[_Opt]]:
     """For the figure on p: per k = 0..7 the ways to move it k fields."""
     c = ctx.c
@@ -451,8 +462,8 @@ def _seven_options(ctx: Ctx, p: int) -> list[list[_Opt]]:
     if ds <= free and ds < 7:
         base = ctx.gb[c]
         track = [(p + j) % L for j in range(1, ds + 1)]
-        tvict = frozenset(f for f in track
-                          if f in occ and occ[f] != c and (knock_own or not team >> occ[f] & 1))
+        tvict = frozenset([f for f in track
+                           if f in occ and occ[f] != c and (knock_own or not team >> occ[f] & 1)])
         tsoft = [f for f in track if occ.get(f) == c and knock_own and f != own_protected]
         thard = [f for f in track if occ.get(f) == c and (not knock_own or f == own_protected)]
         for r in range(1, min(GOAL_FIELDS, 7 - ds) + 1):
@@ -463,6 +474,7 @@ def _seven_options(ctx: Ctx, p: int) -> list[list[_Opt]]:
     return opts
 
 
+@cython.locals(c=cython.int, m=cython.int, i=cython.int, light=cython.bint, first_only=cython.bint)
 def seven_plays(ctx: Ctx, first_only: bool = False) -> dict[Key | Figures, tuple[Seg, ...]]:
     """Every legal 7 (all points used, burning in step order), deduplicated by the position
     it leads to: {key: segs}. Segments move distinct figures in the order given.
@@ -498,6 +510,7 @@ def seven_plays(ctx: Ctx, first_only: bool = False) -> dict[Key | Figures, tuple
     others_before = {f: s for f, s in ctx.occ.items() if s != c and f < ctx.L}
     light = ctx.rules.start_protection == "always" and ctx.blocks_own
 
+    @cython.locals(i=cython.int, j=cython.int, interact=cython.bint)
     def leaf() -> bool:
         used = [(i, o) for i, o in enumerate(chosen) if o is not None]
         interact = False
@@ -552,6 +565,7 @@ def seven_plays(ctx: Ctx, first_only: bool = False) -> dict[Key | Figures, tuple
                     return True
         return False
 
+    @cython.locals(i=cython.int, r=cython.int, k=cython.int)
     def rec(i: int, r: int) -> bool:
         if cap[i] < r:
             return False
@@ -610,6 +624,8 @@ def _orders(used: list[tuple[int, _Opt]], own: list[int]) -> list[list[tuple[int
     return orders
 
 
+@cython.locals(c=cython.int, L=cython.int, knock_own=cython.bint, team=cython.int, n_own=cython.int,
+               first_only=cython.bint)
 def _walk_orders(ctx: Ctx, groups: list[list[tuple[int, _Opt]]], own: list[int],
                  kennels: tuple[int, ...], results: dict[Key | Figures, tuple[Seg, ...]],
                  first_only: bool) -> bool:
@@ -626,6 +642,9 @@ def _walk_orders(ctx: Ctx, groups: list[list[tuple[int, _Opt]]], own: list[int],
     n_own = len(own)
     knocked: list[int] = []  # fields of other colours knocked so far (a stack)
 
+    @cython.locals(gi=cython.int, idx=cython.int, i=cython.int, frm=cython.int, last=cython.int,
+                   n=cython.int, f=cython.int, ok=cython.bint, done=cython.bint, dest=cython.int,
+                   mark=cython.int)
     def rec(gi: int, rest: list[tuple[int, _Opt]], segs: tuple[Seg, ...]) -> bool:
         if not rest:
             if gi + 1 < len(groups):

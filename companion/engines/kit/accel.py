@@ -69,6 +69,16 @@ def stamp_of(source: Path, binary: Path) -> dict[str, str]:
     return {**source_digest(source), "binary": hashlib.sha256(binary.read_bytes()).hexdigest()}
 
 
+def stamp_matches(stamp: Any, source: Path, binary: Path) -> bool:
+    """Does `stamp` vouch for `binary` built from `source` as it is now? (Its other entries,
+    the build settings, are setup.py's business.)"""
+    if not isinstance(stamp, dict):
+        return False
+    expected = stamp_of(source, binary)
+    return {k: stamp.get(k) for k in ("py", "pxd", "binary")} == {
+        k: expected.get(k) for k in ("py", "pxd", "binary")}
+
+
 def stamp_path(source: Path) -> Path:
     return source.with_name(source.stem + ".sources.json")
 
@@ -80,6 +90,28 @@ def binary_path(source: Path) -> Path | None:
         if candidate.exists():
             return candidate
     return None
+
+
+def source_of(fullname: str) -> Path:
+    """The .py of one of `COMPILED_MODULES` (found without importing it)."""
+    spec = importlib.util.find_spec(fullname.rpartition(".")[0])
+    assert spec is not None and spec.submodule_search_locations is not None
+    folder = Path(next(iter(spec.submodule_search_locations)))
+    return folder / (fullname.rpartition(".")[2] + ".py")
+
+
+def built(fullname: str) -> bool:
+    """Is module `fullname` compiled, from its current source (its stamp)? Whatever this
+    process runs (a child started without COMPANION_PURE would run it compiled)."""
+    source = source_of(fullname)
+    binary = binary_path(source)
+    if binary is None:
+        return False
+    try:
+        stamp = json.loads(stamp_path(source).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return False
+    return stamp_matches(stamp, source, binary)
 
 
 def _choose(fullname: str, source: Path) -> tuple[str, str, Path | None]:
@@ -94,7 +126,7 @@ def _choose(fullname: str, source: Path) -> tuple[str, str, Path | None]:
             stamp = json.loads(stamp_path(source).read_text(encoding="utf-8"))
         except (OSError, ValueError):
             stamp = None
-        if stamp == stamp_of(source, binary):
+        if stamp_matches(stamp, source, binary):
             return "compiled", "built from this source", binary
         why = "its binary was built from another version of the source (make install rebuilds)"
     if _flag(REQUIRE_ENV):
