@@ -68,3 +68,22 @@ def test_a_hand_entry_cannot_probe_a_gift(client):
         night.run(f"host deal · 0 hand 2,3,4,5,6,{gift} · 0 give {gift}")
         answers.append(_answer(night.enter(1, "hand joker,joker,joker,joker,joker,joker")))
     assert answers[0] == answers[1]
+
+
+def test_a_face_up_fold_shows_everyone_the_same_whatever_a_hand_entry_said(client):
+    """(d) With folds face up, the scribe's fold for Ann (who entered her hand right, or with
+    a card mistyped) puts the same cards on everyone else's pile and leaves everyone else's
+    counter alike: only the cards the entry names are shown."""
+    seen = []
+    for ann in ("2,3,4,5,6,8", "2,3,4,5,6,12"):
+        night = ApiNight.create(client, "dog", NAMES, {"rules": {"fold_face_up": True}})
+        night.run(f"host deal · 0 hand {ann} · 0 give 2 · host give@1 ? · host give@2 ? · "
+                  "host give@3 ? · host fold")
+        readers = {}
+        for reader in (None, 1, 2, 3):
+            token = None if reader is None else night.tokens[reader]
+            counter = night.call("get", "/counter", token=token)
+            assert counter.status_code == 200
+            readers[reader] = (_events(night, reader), _answer(counter))
+        seen.append(readers)
+    assert seen[0] == seen[1]

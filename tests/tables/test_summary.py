@@ -153,6 +153,17 @@ def test_a_refused_hint_is_not_logged(dealt_table):
     assert not HintLog.objects.exists()
 
 
+def test_a_hint_asked_with_an_unknown_hand_counts_alike(api_table):
+    """(issue #27 (e)) Whether a seat's hand is known (entered, or forgotten after a conflict)
+    changes nothing anyone else reads: the summary counts the hint it asked for on its turn
+    either way; the refusal ("enter your hand first") goes to that seat alone."""
+    t = api_table
+    assert t.play("deal", t.host).status_code == 201
+    with pytest.raises(Conflict):
+        services.request_hint(t.id, services.Actor(0, False))
+    assert [p.hints for p in summarize(Table.objects.get(id=t.id)).players] == [1, 0, 0, 0]
+
+
 def test_the_table_page_loads_the_summary_when_the_game_is_over(client):
     running = _table("lifeislife", table_log("lifeislife", CONFIGS["lifeislife"], seed=7, limit=8))
     page = client.get(f"/t/{running.id}/").content.decode()

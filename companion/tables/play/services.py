@@ -466,15 +466,17 @@ def request_hint(table_id: str, actor: Actor | None, budget_ms: int | None = Non
         raise Conflict(_("hints are for your own turn"), code="not_your_turn")
     position = game.to_json(view)
     hand = position.get("hand")
+    # Logged before the search starts: the next play reads it with the table's row and only
+    # then marks the search's position as passed (realtime.table_changed); a refusal of the
+    # advisor takes it back. The summary counts the positions a seat asked about on its turn,
+    # also when its hand is not known (a contradicted hand would otherwise change a public
+    # count: issue #27 (e)).
+    logged = HintLog.objects.create(table=table, seat=actor.seat, seq=table.seq)
     if hand is not None and (not hand or "?" in hand):
         raise Conflict(
             _("enter your hand first: the advisor needs your cards"), code="hand_unknown"
         )
     names = [seat.name for seat in table.seats.all()]
-    # Logged before the search starts: the next play reads it with the table's row and only
-    # then marks the search's position as passed (realtime.table_changed); a refusal takes
-    # it back. (The summary counts the hints a seat got, from the cache or a search.)
-    logged = HintLog.objects.create(table=table, seat=actor.seat, seq=table.seq)
     try:
         started = start_hint(
             table_id=table.id,
