@@ -172,6 +172,5 @@ def test_row_three_taken_by_tapping_cards_in_five_taps_and_the_round_result(clie
     assert "Lino : 10 points" in result
     assert "pig: Tim with 2 (5 points)" in result and "cat: Tim with 1 (4 points)" in result
     assert "giraffe:" not in result  # Tim and Mia tie with 3: nobody scores it
-    # the next round's hand form starts empty
-    counts = re.findall(r'name="count-[a-z]+" value="(\d+)"', tim.page())
-    assert counts and set(counts) == {"0"}
+    # no hand to enter before the next deal (the next round's form starts empty)
+    assert 'name="count-' not in tim.page()
