@@ -209,6 +209,13 @@ def test_a_repeated_play_is_answered_with_its_first_outcome_and_recorded_once(ap
     assert t.seq() == 2
 
 
+@pytest.mark.postgres
+@pytest.mark.django_db
+def test_a_repeated_play_is_recorded_once_on_postgresql(api_table):
+    """The same on PostgreSQL, where the play is written by fixed prepared statements."""
+    test_a_repeated_play_is_answered_with_its_first_outcome_and_recorded_once(api_table)
+
+
 @pytest.mark.django_db
 def test_a_malformed_key_is_not_kept(api_table):
     t = api_table
