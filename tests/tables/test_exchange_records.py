@@ -67,3 +67,21 @@ def test_gifts_given_in_any_order_stay_with_their_givers(client):
                    "give 2"]
     for reader in (None, 0, 1, 2, 3):
         _loads_back(client, night, reader)
+
+
+def test_a_hidden_entry_that_contradicts_my_hand_is_forgotten_in_my_record(client):
+    """Cat's hand entry (which Ben cannot read) contradicts Ben's (nine 12s in an eight-copy
+    deck): Ben's hand is forgotten, and Ben's record says so though it leaves Cat's entry out
+    (found by the game-night bench: Ben's record did not load)."""
+    night = ApiNight.create(client, "dog", ["Ann", "Ben", "Cat", "Dan"])
+    night.run("host deal · 1 hand 12,12,12,12,12,2 · 2 hand 12,12,12,12,3,4")
+    game = get_game("dog")
+    ben = game.to_json(known(Table.objects.get(id=night.id), game, 1))
+    assert ben["hand"] == ["?"] * 6
+    # the next entry Ben reads carries the forgetting in his record (a record has no entry
+    # that only forgets: until then his record still holds the hand he entered)
+    night.run("host give@0 ?")
+    events = night.record(1).json()["events"]
+    assert [e["action"] for e in events] == ["deal", "hand 1 2,12,12,12,12,12", "give ?"]
+    assert events[2]["forget"] == [1]
+    _loads_back(client, night, 1)

@@ -118,6 +118,7 @@ def reader_steps(
 
     shared_with = getattr(presenters.get(game.name), "shared_with", None)
     steps: list[tuple[int, str, tuple[int, ...]]] = []
+    pending: tuple[int, ...] = ()  # seats forgotten before an entry this reader does not read
     for item in items:
         seq = item.event.seq
         if seq in exclude:
@@ -130,9 +131,13 @@ def reader_steps(
             hidden = shared_with(game, config, text, owner) != reader
         if hidden:
             text = public_form(game.name, text)
-            if text is None:
+            if text is None:  # left out; what it made others forget still counts
+                pending = (*pending, *seats)
                 continue
-        steps.append((seq, text, tuple(seats)))
+        steps.append((seq, text, (*pending, *seats)))
+        pending = ()
+    if pending:  # forgotten at the very end: a step that only forgets
+        steps.append((items[-1].event.seq, "", pending))
     return steps
 
 
@@ -179,6 +184,8 @@ def replay_log(
         seq, text, seats = steps[i]
         for seat in seats:
             state = game.forget(state, seat)
+        if not text:  # only forgets (``reader_steps``)
+            continue
         action = parse(game, state, text) if parse else game.parse_action(state, text)
         state = game.apply(state, action)
         if reader != TRUTH and game.phase(state) == "reveal":

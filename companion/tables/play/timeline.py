@@ -91,6 +91,8 @@ def walk(table: Table, reader: Reader = TRUTH) -> tuple[Any, list[Step]]:
         item = by_seq[seq]
         for seat in forget:  # a private entry this one contradicted (rulings.py)
             state = game.forget(state, seat)
+        if not text:  # a step that only forgets, at the end of the log
+            continue
         action = game.parse_action(state, text)
         privacy = presenter.privacy(game, state, action)
         mover = game.to_move(state)
