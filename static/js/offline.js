@@ -500,7 +500,7 @@
     document.body.classList.toggle("network-down", down);
     var banner = document.getElementById("offline");
     if (banner && down) banner.hidden = false;
-    if (banner && !down) banner.hidden = true;
+    if (banner && !down && socketUp) banner.hidden = true; // else table.js says (its "fresh")
     var noLive = document.getElementById("no-live"); // one banner says it: this one
     if (noLive && down) noLive.hidden = true;
     var snap = document.getElementById("offline-snapshot");
