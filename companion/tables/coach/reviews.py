@@ -368,11 +368,20 @@ def tally(table: Table, seat: int) -> dict[str, Any]:
     """The seat's line for the summary (counted here, said by `tally_text`): mistakes,
     inaccuracies, share matching the advisor. The coach box, the reviews page and the seat's
     summary page all show this one."""
-    rows = list(
-        CoachReview.objects.filter(table=table, seat=seat)
+    # only the seat's own decisions that still count: not a play taken back or corrected
+    # into another, not one the scribe entered for it (issue #30's tally, #27's authors)
+    own = {
+        item.event.seq: item.action
+        for item in effective_events(list(table.events.all()))
+        if item.event.seat == seat
+    }
+    rows = [
+        (label, played, best)
+        for seq, label, played, best in CoachReview.objects.filter(table=table, seat=seat)
         .exclude(label=CoachReview.Label.DROPPED)
-        .values_list("label", "played", "best")
-    )
+        .values_list("seq", "label", "played", "best")
+        if seq in own and (own[seq] == played or not _corrected(table, seq))
+    ]
     reviewed = len(rows)
     matching = sum(1 for _label, played, best in rows if played == best)
     return {
@@ -381,6 +390,10 @@ def tally(table: Table, seat: int) -> dict[str, Any]:
         "inaccuracies": sum(1 for r in rows if r[0] == CoachReview.Label.INACCURACY),
         "matching_pct": round(100 * matching / reviewed) if reviewed else None,
     }
+
+
+def _corrected(table: Table, seq: int) -> bool:
+    return table.events.filter(kind=Event.Kind.CORRECT, payload__replaces=seq).exists()
 
 
 def tally_text(counted: dict[str, Any]) -> str:
