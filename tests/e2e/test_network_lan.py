@@ -334,9 +334,14 @@ def test_an_offline_play_is_kept_survives_the_page_and_is_recorded_once(lan, lan
     context.set_offline(True)
     expect(page.locator("#offline")).to_be_visible(timeout=1_000)  # at once
     expect(page.locator("#entry .queue-note")).to_be_visible()
-    # A hint asked offline says that it needs the connection.
+    # A hint or the referee asked offline says that it needs the connection.
+    kit = page.locator("#offline-kit")
     page.locator("button.hint-button").click()
-    expect(page.locator("#offline-note")).to_be_visible()
+    expect(page.locator("#offline-note")).to_have_text(kit.get_attribute("data-need-hint"))
+    page.locator("details#referee > summary").click()
+    page.locator("#referee-form button[type=submit]").first.click()
+    expect(page.locator("#offline-note")).to_have_text(kit.get_attribute("data-need-referee"))
+    page.locator("details#referee > summary").click()
     said = give_offline(page)
     kept = page.locator("#queued-plays li")
     expect(kept).to_have_count(1)
