@@ -285,7 +285,8 @@ def test_server_restart_mid_game(server, phone, screenshot):
     page.wait_for_selector("#status[data-seq='1'][data-phase='exchange']")
     page.reload()
     assert page.locator(".status .you b").inner_text() == "Player 1"  # still in the same seat
-    page.locator("#entry button.card").first.click()
+    # the exchange's give buttons (the entry's first cards are the hand's faces now, #28)
+    page.locator('#entry button[name=action][value^="give "]').first.click()
     confirm_in_page(page)
     page.wait_for_selector("#status[data-seq='2']")
 
