@@ -19,7 +19,6 @@ compared, leaks; and the wall time.
 from __future__ import annotations
 
 import argparse
-import contextlib
 import os
 import sys
 import time
@@ -69,8 +68,12 @@ def _run(args: argparse.Namespace) -> int:
                   "failures": 0, "finished": 0}
         for seed in range(1, args.tables + 1):
             night = Night(game_name, 1000 + seed)
-            with contextlib.suppress(AssertionError):  # written down in night.failures
+            try:
                 night.play(args.steps, args.check_every)
+            except AssertionError:
+                pass  # written down in night.failures
+            except Exception as exc:  # a crash is a failure of its own
+                night._fail(f"crashed: {exc!r}")
             totals["tables"] += 1
             totals["steps"] += night.steps
             totals["checks"] += night.checks

@@ -38,7 +38,12 @@ from companion.tables.coach import reviews as coach
 from companion.tables.errors import TableError
 from companion.tables.models import CoachSwitch, Table
 from companion.tables.play import card_counter, rulings, selectors, services
-from companion.tables.play.event_log import effective_events, replay_log_steps
+from companion.tables.play.event_log import (
+    effective_events,
+    reading,
+    replay_log,
+    replay_log_steps,
+)
 from companion.tables.presenters import localize
 from companion.tables.records.record import build_record, load_record
 from companion.tables.records.summary import summarize
@@ -281,7 +286,12 @@ class Night:
             if self.rng.random() < 0.5 and services.undoable_seq(self.table()) == seq:
                 services.undo(self.id, fixer, seq)
                 return False
-            services.correct(self.id, fixer, seq, self.game.format_action(self.truth, right), seq)
+            right_text = self.game.format_action(self.truth, right)
+            try:
+                services.correct(self.id, fixer, seq, right_text, seq)
+            except TableError:
+                # its own mistyped hand says no: the scribe corrects it (a conflict)
+                services.correct(self.id, HOST, seq, right_text, seq)
             return True
         except TableError as exc:
             self._fail(f"could not fix a mistake: {exc}")
@@ -330,6 +340,10 @@ class Night:
         if counted != {s: self.plays[s] for s in range(self.n)}:
             self._fail(f"summary plays {counted} != made {dict(self.plays)}")
         for reader in [None, *range(self.n)]:
+            # the reading kept per seq (one step on from the seq before) is the whole replay's
+            kept = self.game.to_json(reading(table, self.game, reader))
+            if kept != self.game.to_json(replay_log(table, self.game, reader=reader)):
+                self._fail(f"the kept reading of {reader} is not its replay")
             record = json.loads(json.dumps(build_record(table, reader)))
             try:
                 loaded, _ = load_record(record)

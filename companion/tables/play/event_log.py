@@ -203,6 +203,47 @@ def replay_log(
     return state
 
 
+def reading(table, game=None, reader: Reader = TRUTH) -> Any:
+    """``reader``'s position at ``table.seq`` (``replay_log`` without changes), kept per
+    (table, seq, reader): every phone of a table renders each seq, and the next seq of a plain
+    entry is one step on from this one (an undo or a correction replays)."""
+    game = game or get_game(table.game)
+    key = (table.id, table.seq, reader)
+    with _readings_lock:
+        state = _readings.get(key)
+        before = _readings.get((table.id, table.seq - 1, reader))
+    if state is not None:
+        return state
+    events = events_source(table)
+    last = events[-1] if events else None
+    if before is not None and last is not None and last.seq == table.seq and (
+        last.kind == Event.Kind.ACTION
+    ):
+        item = Effective(last, last.payload["action"],
+                         tuple(last.payload.get("forget") or ()), last.private_to)
+        state = before
+        for _seq, text, seats in reader_steps(game, table.config, [item], reader):
+            for seat in seats:
+                state = game.forget(state, seat)
+            if text:
+                state = game.apply(state, game.parse_action(state, text))
+        if reader != TRUTH and game.phase(state) == "reveal":
+            state = replay_log(table, game, reader=reader)  # the hands shown at the reveal
+    else:
+        state = replay_log(table, game, reader=reader)
+    with _readings_lock:
+        _readings[key] = state
+        _readings.move_to_end(key)
+        while len(_readings) > MAX_READINGS:
+            _readings.popitem(last=False)
+    return state
+
+
+MAX_READINGS = 4096
+_readings: OrderedDict[tuple[str, int, Reader], Any] = OrderedDict()
+_readings_lock = threading.Lock()
+
+
 def _shown(table, game, state: Any, seq: int, exclude, replace, parse, forget) -> Any:
     """The hands the table shows at a reveal (Life is Life's round end) that a reader's
     position waits for and the truth after ``seq`` holds: they are public from now on."""
@@ -229,3 +270,5 @@ _walks_lock = threading.Lock()
 def forget_walks() -> None:
     with _walks_lock:
         _walks.clear()
+    with _readings_lock:
+        _readings.clear()

@@ -41,8 +41,10 @@ def known(table: Any, game: Game, seat: int | None, **replay: Any) -> Any:
     (``event_log.replay_log``), built from the entries it may see and the public forms of
     the others, never from another seat's private entries. ``replay`` passes a pending
     undo or correction (``exclude``, ``replace``, ``forget``)."""
-    from companion.tables.play.event_log import replay_log
+    from companion.tables.play.event_log import reading, replay_log
 
+    if not replay or set(replay) == {"parse"}:  # the table as it is now: kept per seq
+        return known_state(game, reading(table, game, seat), seat)
     return known_state(game, replay_log(table, game, reader=seat, **replay), seat)
 
 
