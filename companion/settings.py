@@ -63,6 +63,10 @@ MIDDLEWARE = [
     # Outermost: a finished request is freed at once, not by the cyclic collector.
     "companion.core.request_release.ReleaseRequestMiddleware",
     "django.middleware.security.SecurityMiddleware",
+    # Pages (and static files served from source) compressed. BREACH as Django's docs describe:
+    # GZipMiddleware pads each response with random bytes (Heal The Breach), CSRF tokens are
+    # masked per response; the collected static files come precompressed from WhiteNoise.
+    "django.middleware.gzip.GZipMiddleware",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",

@@ -78,8 +78,12 @@
     for (var key in next) liveParts[key] = next[key];
     liveSeq = message.seq;
     var live = document.getElementById("live");
+    // A page that does not show a part (the presenter has no entry, notices or counter)
+    // leaves it out: htmx would log "oobErrorNoTarget" for each.
+    html = Object.keys(next).filter(shown).map(function (name) { return next[name]; });
     if (html.length && live) htmx.swap(live, html.join(""), { swapStyle: "none" });
   }
+  function shown(name) { return !!document.getElementById(name); }
   document.addEventListener("htmx:wsBeforeMessage", function (evt) {
     var text = evt.detail.message;
     if (typeof text !== "string") return;
@@ -88,8 +92,19 @@
       liveSeq = parseInt(text.slice(13), 10);
       liveParts = {};
       syncing = false;
-      for (var i = 1; i + 1 < pieces.length; i += 2) liveParts[pieces[i]] = pieces[i + 1];
-      return; // the ws extension swaps the fragments
+      var kept = [];
+      for (var i = 1; i + 1 < pieces.length; i += 2) {
+        liveParts[pieces[i]] = pieces[i + 1];
+        if (shown(pieces[i])) kept.push(pieces[i + 1]);
+      }
+      if (kept.length * 2 === pieces.length - 1) return; // the ws extension swaps them all
+      // Only the parts this page shows (the presenter): swapped here, and said as the
+      // extension would have said it.
+      evt.preventDefault();
+      var live = document.getElementById("live");
+      if (live) htmx.swap(live, kept.join(""), { swapStyle: "none" });
+      htmx.trigger(document.body, "htmx:wsAfterMessage", { message: text });
+      return;
     }
     if (text.charAt(0) !== "{") return; // a hint's fragments
     evt.preventDefault();

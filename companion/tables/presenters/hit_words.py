@@ -184,14 +184,20 @@ def action_words(
     if kind == END:
         return _("ends the turn")
     if kind == SHUFFLE:
+        from companion.engines.hit.state import protected
+
         if action.keep:
             return _("shuffles the discard pile, keeping the shield card on it")
+        if not protected(state, state.turn):  # no shield card on top: nothing to keep
+            return _("shuffles the discard pile")
         return _("shuffles the whole discard pile, the shield card too")
     if kind == DRAW:
         named = [c for c in action.cards if c]
         if visible and named and len(named) == len(action.cards):
             return _("draws %(cards)s") % {"cards": _cards(action.cards)}
         count = len(action.cards)
+        if count == 0:  # only the cards bought, lying known on top of the pile
+            return _("draws the cards bought")
         return ngettext("draws %(count)s card", "draws %(count)s cards", count) % {"count": count}
     if kind == MARKET:
         return _("lays out the market: %(cards)s") % {"cards": _cards(action.cards)}

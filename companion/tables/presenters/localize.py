@@ -116,7 +116,8 @@ def rule_name(rule: str) -> str:
     an English reader gets the English part alone, the others their catalogue's name."""
     name = gettext(rule)
     if name == rule and " / " in rule and (get_language() or "en").startswith("en"):
-        return rule.split(" / ", 1)[1]
+        # "Karten mit rotem Hintergrund / Cards with a red background: Tauschen / exchange"
+        return ": ".join(part.split(" / ")[-1] for part in rule.split(": "))
     return name
 
 
@@ -201,3 +202,32 @@ def wording(game_name: str) -> Any:
 
         return lifeislife_words if hasattr(lifeislife_words, "action_words") else None
     return None
+
+
+# --- euphony: the small words before a name that begins with a vowel ----------------------------
+# French elides "de"/"que" before a vowel ("la pioche d'Ann", not "de Ann") and Italian says
+# "ad" before one ("Tocca ad Ann"). The catalogues cannot know the name, so the rendered text is
+# mended where a name (a capitalised word) follows, also across the tags around it
+# ("de <b>Ann</b>" → "d'<b>Ann</b>").
+_VOWEL_NAME = r"((?:<[^>]+>)*)(?=[AEIOUYÀÂÉÈÊÎÔÛ][^\W\d_])"
+_EUPHONY = {
+    "fr": (
+        (
+            re.compile(r"\b([Dd]e|[Qq]ue) " + _VOWEL_NAME),
+            lambda m: m.group(1)[:-1] + "'" + m.group(2),
+        ),
+    ),
+    "it": (
+        (re.compile(r"(?<![\w'’])([Aa]) " + _VOWEL_NAME), lambda m: m.group(1) + "d " + m.group(2)),
+    ),
+}
+
+
+def euphony(text: str, language: str | None = None) -> str:
+    """`text` (HTML or plain) with the elisions of the active language before names."""
+    rules = _EUPHONY.get((language or get_language() or "en")[:2])
+    if not rules:
+        return text
+    for pattern, replacement in rules:
+        text = pattern.sub(replacement, text)
+    return text

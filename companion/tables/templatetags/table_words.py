@@ -39,3 +39,25 @@ def hit_field(field: str) -> str:
     from companion.tables.presenters.hit_words import field_words
 
     return field_words(str(field))
+
+
+class _EuphonyNode(template.Node):
+    def __init__(self, nodelist: template.NodeList) -> None:
+        self.nodelist = nodelist
+
+    def render(self, context: template.Context) -> str:
+        from django.utils.safestring import mark_safe
+
+        from companion.tables.presenters.localize import euphony
+
+        # the block's own rendered HTML (escaped where it had to be), only words changed
+        return mark_safe(euphony(self.nodelist.render(context)))
+
+
+@register.tag(name="euphony")
+def euphony_tag(parser: template.base.Parser, token: template.base.Token) -> _EuphonyNode:
+    """{% euphony %}…{% endeuphony %}: "de Ann" → "d'Ann" (French), "a Ann" → "ad Ann"
+    (Italian) in what the block renders (presenters/localize.py, ``euphony``)."""
+    nodelist = parser.parse(("endeuphony",))
+    parser.delete_first_token()
+    return _EuphonyNode(nodelist)
