@@ -115,6 +115,7 @@ def test_required_but_not_built_fails(tmp_path: Path, monkeypatch: pytest.Monkey
     assert accel._choose("x.hot", source)[0] == "pure"
 
 
+@pytest.mark.timeout(900)  # a subprocess running some 70 tests (about 25 s of CPU)
 def test_dog_on_the_other_path() -> None:
     """DOG's fingerprint, contract and rules tests on the path this run is not on."""
     running = accel.status()["path"]
