@@ -142,6 +142,8 @@
     var form = event.target;
     var box = form && form.querySelector && form.querySelector(".card-faces");
     if (!box) return;
+    var typed = form.querySelector("input[name=action]");
+    if (typed && typed.value.trim()) return; // a play typed in notation instead
     var n = chosen(box).length;
     var want = size(box);
     if (n === 0 || (want && (box.dataset.partial ? n > want : n !== want))) {

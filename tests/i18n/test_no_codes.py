@@ -226,3 +226,15 @@ def test_no_code_reaches_a_person(game):
 def test_the_reader_finds_the_codes_of_the_issue(text, found):
     """The test above can fail: each code the issue quotes is found, a sentence is not."""
     assert bool(codes_in(f"<p>{text}</p>")) is found
+
+
+def test_the_referee_judges_a_life_is_life_swap_composed_by_tapping():
+    """Whose play, the row, the animals tapped: no notation typed (issue #28)."""
+    table, host = new_table("lifeislife", ["Tim", "Mia", "Lino"], {"players": 3}, "de")
+    page_post(host, table, "play", action=SCRIPTS["lifeislife"]["plays"][0])
+    page = host.get(f"/t/{table.id}/").content.decode()
+    assert 'name="compose" value="swap"' in page and 'name="lay-bear"' in page
+    form = {"seat": "0", "compose": "swap", "row": "3", "lay-bear": "2", "lay-cat": "1"}
+    answer = host.post(f"/t/{table.id}/check", form).content.decode()
+    assert "Erlaubt" in answer and "Reihe 3" in answer, visible(answer)
+    assert not codes_in(answer), codes_in(answer)

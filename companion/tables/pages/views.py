@@ -301,6 +301,8 @@ def check(request: HttpRequest, table_id: str) -> HttpResponse:
     actor = _actor(request, table)
     try:
         by_seat = None if not post.get("seat") else _int(post["seat"], _("whose play"))
+        if not text and post.get("compose"):  # tapped: Life is Life's row and animals
+            text = presenters.get(table.game).compose(post["compose"], post)
         if not text:
             text = referee.compose(table.game, post.get("card"), post.get("joker_as"),
                                    post.get("taps"))
