@@ -197,6 +197,21 @@
     }
   });
 
+  // --- correct an earlier entry: tap its line in the history ------------------------------
+  document.addEventListener("click", function (event) {
+    var line = event.target.closest && event.target.closest("#history li[value]");
+    var details = document.querySelector("details.correct");
+    if (!line || !details || line.classList.contains("undone")) return;
+    var field = details.querySelector("input[name=seq]");
+    if (!field) return;
+    field.value = line.getAttribute("value");
+    var said = details.querySelector(".correct-said");
+    if (said) { said.textContent = "#" + field.value + " " + line.textContent.trim(); said.hidden = false; }
+    details.open = true;
+    var next = details.querySelector("input[name=action]");
+    if (next) { next.focus({ preventScroll: true }); details.scrollIntoView({ block: "nearest" }); }
+  });
+
   // --- one hand, one glance ----------------------------------------------------------------
   // The board is sized between the sticky turn bar and the sticky tray (site.css reads
   // --bar-h and --tray-h), and on this phone's own steps the board is kept on screen.
