@@ -141,6 +141,30 @@ def reader_steps(
     return steps
 
 
+def prepare(
+    game, state: Any, text: str, seats: tuple[int, ...], reader: Reader, parse: Parse | None = None
+) -> tuple[Any, Any, list[int]]:
+    """One step of ``reader``'s reading, before it is applied: (the state it applies to, its
+    action or None for a step that only forgets, the seats forgotten). A reader forgets its
+    own contradicted entries at once (the truth forgets every seat named); what it knew of
+    another seat's cards (a partner's gift) only where this step contradicts that knowledge,
+    so a conflict over a seat's mistyped hand changes nothing its partner reads."""
+    read = parse or (lambda g, s, t: g.parse_action(s, t))
+    forgotten = [seat for seat in seats if reader == TRUTH or seat == reader]
+    for seat in forgotten:
+        state = game.forget(state, seat)
+    if not text:
+        return state, None, forgotten
+    action = read(game, state, text)
+    others = [seat for seat in seats if seat not in forgotten]
+    if others and game.check(state, action):
+        for seat in others:
+            state = game.forget(state, seat)
+        forgotten += others
+        action = read(game, state, text)
+    return state, action, forgotten
+
+
 def replay_log_steps(table, game, reader: Reader) -> list[tuple[int, str, tuple[int, ...]]]:
     """The steps of ``reader``'s reading of the table's whole log (``reader_steps``)."""
     return reader_steps(game, table.config, effective_events(events_source(table)), reader)
@@ -182,11 +206,9 @@ def replay_log(
     state = points[start] if start else game.new_game(table.config)
     for i in range(start, len(steps)):
         seq, text, seats = steps[i]
-        for seat in seats:
-            state = game.forget(state, seat)
-        if not text:  # only forgets (``reader_steps``)
+        state, action, _ = prepare(game, state, text, seats, reader, parse)
+        if action is None:  # only forgets (``reader_steps``)
             continue
-        action = parse(game, state, text) if parse else game.parse_action(state, text)
         state = game.apply(state, action)
         if reader != TRUTH and game.phase(state) == "reveal":
             state = _shown(table, game, state, seq, exclude, replace, parse, forget)
@@ -223,10 +245,9 @@ def reading(table, game=None, reader: Reader = TRUTH) -> Any:
                          tuple(last.payload.get("forget") or ()), last.private_to)
         state = before
         for _seq, text, seats in reader_steps(game, table.config, [item], reader):
-            for seat in seats:
-                state = game.forget(state, seat)
-            if text:
-                state = game.apply(state, game.parse_action(state, text))
+            state, action, _ = prepare(game, state, text, seats, reader)
+            if action is not None:
+                state = game.apply(state, action)
         if reader != TRUTH and game.phase(state) == "reveal":
             state = replay_log(table, game, reader=reader)  # the hands shown at the reveal
     else:

@@ -16,7 +16,13 @@ from companion.engines import TABLE as TABLE_DECISION
 from companion.engines import get_game
 from companion.tables import presenters
 from companion.tables.models import Event, Table
-from companion.tables.play.event_log import TRUTH, Reader, effective_events, reader_steps
+from companion.tables.play.event_log import (
+    TRUTH,
+    Reader,
+    effective_events,
+    prepare,
+    reader_steps,
+)
 from companion.tables.presenters import localize
 
 
@@ -89,11 +95,10 @@ def walk(table: Table, reader: Reader = TRUTH) -> tuple[Any, list[Step]]:
         reader_steps(game, table.config, items, reader), start=1
     ):
         item = by_seq[seq]
-        for seat in forget:  # a private entry this one contradicted (rulings.py)
-            state = game.forget(state, seat)
-        if not text:  # a step that only forgets, at the end of the log
+        # what a private entry this one contradicted made the reader forget (rulings.py)
+        state, action, forgotten = prepare(game, state, text, forget, reader)
+        if action is None:  # a step that only forgets, at the end of the log
             continue
-        action = game.parse_action(state, text)
         privacy = presenter.privacy(game, state, action)
         mover = game.to_move(state)
         after = game.apply(state, action)
@@ -111,7 +116,7 @@ def walk(table: Table, reader: Reader = TRUTH) -> tuple[Any, list[Step]]:
                 private_to=privacy.private_to,
                 public_text=privacy.public_text,
                 public_msg=public_msg(privacy),
-                forget=forget,
+                forget=tuple(forgotten),
             )
         )
         state = after

@@ -28,6 +28,7 @@ from companion.tables import presenters
 from companion.tables.errors import BadInput, Refused
 from companion.tables.models import Event, Table
 from companion.tables.play import services, timeline
+from companion.tables.play.event_log import prepare
 from companion.tables.play.public_forms import shown_hands
 from companion.tables.play.state_cache import remember_state
 
@@ -70,13 +71,10 @@ def build_record(table: Table, seat: int | None) -> dict[str, Any]:
         nonlocal state
         # A record says "forget" only where it changes this reader's position (the owner of
         # the contradicted entries, a gift's receiver): nobody else learns of the conflict.
-        forget = []
-        for owner in seats:
-            forgotten = game.forget(state, owner)
-            if game.to_json(forgotten) != game.to_json(state):
-                forget.append(owner)
-            state = forgotten
-        action = game.parse_action(state, text)
+        before = game.to_json(state) if seats else None
+        state, action, forget = prepare(game, state, text, seats, seat)
+        if forget and game.to_json(state) == before:
+            forget = []
         entry = {
             "seq": step.seq,
             "action": game.format_action(state, action),
