@@ -239,7 +239,7 @@ HINT_RATE_PER_TABLE = int(os.environ.get("HINT_RATE_PER_TABLE", "30"))
 # for HINT_SILENCE_S (it reports about every 250 ms) is given up; the phone hears "failed".
 HINT_QUEUE_TIMEOUT_S = float(os.environ.get("HINT_QUEUE_TIMEOUT_S", "30"))
 HINT_SILENCE_S = float(os.environ.get("HINT_SILENCE_S", "10"))
-# Coach mode (tables/coach.py; docs/hints.md, "Coach mode"): a review still waiting for a
+# Coach mode (tables/coach/reviews.py; docs/hints.md, "Coach mode"): a review still waiting for a
 # worker this long after the play is dropped with a note.
 COACH_MAX_WAIT_S = float(os.environ.get("COACH_MAX_WAIT_S", "3"))
 
