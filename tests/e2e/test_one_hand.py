@@ -377,3 +377,23 @@ def test_hit_draws_market_and_plays_at_a_glance(server, phone, lang):
     assert hit["a card with one play"][0] == 2 and hit["coins"][0] == 2, hit  # no choice to tap
     assert hit["a card with two plays"][0] == 3, hit
     assert all(scrolls == 0 for _t, scrolls in hit.values()), hit
+
+
+def test_nobody_is_offered_what_they_cannot_do(server, phone):
+    """Life is Life's lobby shows a name row per player chosen; the host takes a seat in one
+    tap from the table page."""
+    page = phone(locale="en-GB")
+    page.goto(server.url + "/t/new/lifeislife")
+    page.select_option("select[name=players]", "3")
+    expect(page.locator("form.lobby .players .player-row:visible")).to_have_count(3)
+    page.select_option("select[name=players]", "5")
+    expect(page.locator("form.lobby .players .player-row:visible")).to_have_count(5)
+    page.select_option("select[name=players]", "3")
+    for i, name in enumerate(["Tim", "Mia", "Lino"]):
+        page.fill(f"input[name=name{i}]", name)
+    page.click("form.lobby button[type=submit]")
+    page.wait_for_selector("#live")
+    expect(page.locator("#status .you")).to_have_text("Scribe")
+    page.locator(".take-seat button", has_text="I am Mia").click()  # one tap
+    page.wait_for_selector("#live")
+    expect(page.locator("#status .you")).to_contain_text("Mia")
