@@ -1,3 +1,6 @@
+# cython: infer_types=True
+# (compiled: C types inferred for the loops' small integers, also in the 7's nested functions,
+# which carry no @cython.locals: Python would evaluate a nested decorator at every call)
 """DOG board moves: what each card can do, and the checked simulation of a play.
 
 Two implementations that tests hold against each other:
@@ -510,7 +513,6 @@ def seven_plays(ctx: Ctx, first_only: bool = False) -> dict[Key | Figures, tuple
     others_before = {f: s for f, s in ctx.occ.items() if s != c and f < ctx.L}
     light = ctx.rules.start_protection == "always" and ctx.blocks_own
 
-    @cython.locals(i=cython.int, j=cython.int, interact=cython.bint)
     def leaf() -> bool:
         used = [(i, o) for i, o in enumerate(chosen) if o is not None]
         interact = False
@@ -565,7 +567,6 @@ def seven_plays(ctx: Ctx, first_only: bool = False) -> dict[Key | Figures, tuple
                     return True
         return False
 
-    @cython.locals(i=cython.int, r=cython.int, k=cython.int)
     def rec(i: int, r: int) -> bool:
         if cap[i] < r:
             return False
@@ -642,9 +643,6 @@ def _walk_orders(ctx: Ctx, groups: list[list[tuple[int, _Opt]]], own: list[int],
     n_own = len(own)
     knocked: list[int] = []  # fields of other colours knocked so far (a stack)
 
-    @cython.locals(gi=cython.int, idx=cython.int, i=cython.int, frm=cython.int, last=cython.int,
-                   n=cython.int, f=cython.int, ok=cython.bint, done=cython.bint, dest=cython.int,
-                   mark=cython.int)
     def rec(gi: int, rest: list[tuple[int, _Opt]], segs: tuple[Seg, ...]) -> bool:
         if not rest:
             if gi + 1 < len(groups):
