@@ -8,6 +8,7 @@ a heading that reads like a card ("Suggestions for #13")."""
 
 from __future__ import annotations
 
+import io
 import json
 import re
 from html.parser import HTMLParser
@@ -238,3 +239,18 @@ def test_the_referee_judges_a_life_is_life_swap_composed_by_tapping():
     answer = host.post(f"/t/{table.id}/check", form).content.decode()
     assert "Erlaubt" in answer and "Reihe 3" in answer, visible(answer)
     assert not codes_in(answer), codes_in(answer)
+
+
+def test_a_refused_game_record_names_no_violation_code():
+    """A record whose entry the rules refuse is answered with the rule's words, never its code
+    ("dog.wrong_phase")."""
+    table, host = new_table("dog", ["Ann", "Ben", "Cid", "Dan"], None, "de")
+    for action in ("deal", "give ?", "give ?", "give ?", "give ?"):
+        page_post(host, table, "play", action=action)
+    record = json.loads(host.get(f"/t/{table.id}/record.json").content)
+    record["events"][1]["action"] = "5 T0-T5"  # a play in the exchange: the wrong phase
+    upload = io.BytesIO(json.dumps(record).encode())
+    upload.name = "record.json"
+    page = phone("de").post("/t/load", {"record": upload}).content.decode()
+    assert 'data-code="dog.' in page  # refused, with the violation as the page's data
+    assert not [p for p in codes_in(page) if "violation code" in p], codes_in(page)
