@@ -81,3 +81,29 @@ def test_a_rule_link_is_wholly_in_the_readers_language():
     with translation.override("en"):
         assert rule_name(bilingual) == "Cards with a red background: exchange"
         assert rule_name("Figuren bewegen / Moving figures") == "Moving figures"
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("en", "The figure on its start field (Cat) is protected"),
+        ("de", "Die Figur auf ihrem Startfeld (Cat) ist geschützt"),
+    ],
+)
+def test_a_start_field_is_not_said_twice(lang, said):
+    """ "The figure on its start field Cat's start field is protected" (issue #28)."""
+    from companion.engines import get_game
+    from companion.engines.base import Violation
+    from companion.tables import presenters
+    from companion.tables.presenters.localize import violation_json
+
+    dog = get_game("dog")
+    state = dog.new_game({"seats": 4})
+    code = "dog.start_field_blocked"
+    violation = Violation(code, dog.messages[code][0], (("field", "T32"),))
+    with translation.override(lang):
+        shown = violation_json(
+            dog, presenters.get("dog"), violation, state, ["Ann", "Ben", "Cat", "Dan"]
+        )
+    assert shown["message"].startswith(said), shown["message"]
+    assert shown["params"] == {"field": "T32"}  # the API keeps the notation

@@ -96,6 +96,10 @@ def violation_json(
     params = _params(presenter, dict(violation.params), violation.code)
     if state is not None and names:
         params = _place_params(game, state, names, params)
+        if template and "start field {field}" in template:
+            # "The figure on its start field {field}": the field is named by its owner alone,
+            # not said twice ("on its start field Cat's start field")
+            params = _start_owner(game, state, names, dict(violation.params), params)
     if template is None:
         text = violation.code
     elif names:
@@ -169,6 +173,19 @@ def _place_params(
         with contextlib.suppress(Exception):
             shown["example"] = words.example_words(game, state, shown["example"], names)
     return shown
+
+
+def _start_owner(
+    game: Game, state: Any, names: list[str], raw: dict[str, Any], params: dict[str, Any]
+) -> dict[str, Any]:
+    """A start field of a referee message named by the seat it belongs to: "(Cat)"."""
+    with contextlib.suppress(Exception):  # not a start field of this board: as it was said
+        from companion.engines.dog.notation import parse_position
+
+        code, _explicit = parse_position(state.cfg, str(raw["field"]).strip(), state.turn)
+        seat = list(state.cfg.geo.start).index(code)
+        return {**params, "field": f"({names[seat]})"}
+    return params
 
 
 def public_line(payload: Mapping[str, Any], names: list[str] | None = None) -> str | None:
