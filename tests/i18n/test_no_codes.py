@@ -254,3 +254,18 @@ def test_a_refused_game_record_names_no_violation_code():
     page = phone("de").post("/t/load", {"record": upload}).content.decode()
     assert 'data-code="dog.' in page  # refused, with the violation as the page's data
     assert not [p for p in codes_in(page) if "violation code" in p], codes_in(page)
+
+
+def test_the_referee_judges_a_hit_play_composed_by_tapping():
+    """Whose play, the card, then the figure's field and where it went, tapped on the board."""
+    table, host = new_table("hit", ["Ann", "Ben"], {"players": 2}, "en")
+    for action in ("draw", "draw", "market 4,5,hunt,coins5,jump"):
+        page_post(host, table, "play", action=action)
+    page = host.get(f"/t/{table.id}/").content.decode()
+    assert 'name="compose" value="play"' in page and 'name="taps"' in page
+    form = {"seat": "0", "compose": "play", "card": "s3", "taps": "T0 T3"}
+    answer = host.post(f"/t/{table.id}/check", form).content.decode()
+    assert "Allowed" in answer and "field 3" in answer, visible(answer)
+    wrong = {**form, "taps": "T0 T5"}
+    refused = visible(host.post(f"/t/{table.id}/check", wrong).content.decode())
+    assert "Not allowed" in refused and not codes_in(refused), refused

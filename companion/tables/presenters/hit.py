@@ -109,6 +109,12 @@ def _segment(pos: str) -> tuple[str, str, str]:
     return pos.partition("-")
 
 
+def _tapped_field(token: str) -> str:
+    """A field tapped on the board ("T12", "G2@1", "W0@1") as the mover's notation writes it."""
+    name = token.split("@")[0]
+    return "W" if name.startswith("W") else name
+
+
 def play_label(text: str, hits: dict[str, str] | None = None) -> str:
     """A play without its card, for a move button, in words: "from field 20 to field 26", "a
     figure comes out onto field 0", "laid down unused", "take the coins"; ``hits`` names whose
@@ -495,6 +501,13 @@ class HitPresenter:
                     )
                 cards.append(_token(value, _("a market card")))
             return "market " + ",".join(cards)
+        if kind == "play":  # the referee's question, tapped: the card, then each figure's move
+            card = _token(form.get("card") or "", _("the card"))
+            taps = [_tapped_field(t) for t in (form.get("taps") or "").split()]
+            if len(taps) % 2:
+                raise BadInput(_("tap where each figure stood, then where it went"))
+            moves = [f"{a}-{b}" for a, b in zip(taps[::2], taps[1::2], strict=True)]
+            return " ".join([card, *moves])
         if kind == "draw":
             slots = _int(form.get("slots"), _("the number of cards drawn"), 0, DATA.material.hand)
             cards = [(form.get(f"card{i}") or "").strip() for i in range(slots)]
@@ -579,6 +592,8 @@ class HitPresenter:
             )
         return {
             "pick": pick,
+            # the referee's card picker (its question is tapped, as DOG's)
+            "referee_hit_cards": [{"token": t, "name": card_label(t)} for t in TOKENS],
             "board": board_context(state, position, seats, protected, lit),
             "players": players,
             "market": market,

@@ -157,6 +157,9 @@ def _seat_names(params: dict[str, Any], names: list[str]) -> dict[str, Any]:
     return shown
 
 
+_FIELD_TOKEN = re.compile(r"[TG]\d{1,2}(@\d)?|W(\d(@\d)?)?")
+
+
 def _place_params(
     game: Game, state: Any, names: list[str], params: dict[str, Any]
 ) -> dict[str, Any]:
@@ -165,7 +168,9 @@ def _place_params(
     if words is None:
         return params
     shown = dict(params)
-    for key in ("field", "start"):
+    # "field" and "start", and any other parameter that is a field token ("T3", "G2", "W")
+    fields = {k for k, v in shown.items() if isinstance(v, str) and _FIELD_TOKEN.fullmatch(v)}
+    for key in ("field", "start", *sorted(fields)):
         if isinstance(shown.get(key), str):
             with contextlib.suppress(Exception):  # not a field of this board: as it came
                 shown[key] = words.token_field(state, shown[key], names)
