@@ -332,6 +332,8 @@ class LifePresenter:
                 {
                     "animal": a,
                     "name": animal_name(a),
+                    "token": a,  # as faces (tables/card_faces.html)
+                    "label": animal_name(a),
                     "max": min(size, own.count(a)) if hand_known else min(size, copies),
                 }
                 for a, copies in ANIMALS
