@@ -23,6 +23,7 @@ that fits CI.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import random
@@ -108,6 +109,9 @@ class Night:
         self.plays: Counter[int] = Counter()  # each seat's plays, as the summary must count
         self.gave: set[int] = set()  # DOG: who gave in the running exchange
         self.entered_hand: set[int] = set()
+        #: Life is Life: seat -> (seq, the hand as dealt) of a hand entered wrong, which its
+        #: player corrects at its next turn
+        self.mistyped: dict[int, tuple[int, str]] = {}
         self.words = localize.wording(self.game_name)
         self.coached = [s for s in range(self.n) if self.rng.random() < self.mix.coach]
         for seat in self.coached:
@@ -224,12 +228,15 @@ class Night:
             own, typo = self.variant != "none", self.variant == "typo"
         if not own:
             return
+        true_cards = list(cards)
         if typo:  # the differential's target draws its typo from a generator of its own
             rng = self.typos if seat == self.target else self.rng
             cards = [c for card in cards for c in _copies(card)]  # "pig*2": two cards
             cards[rng.randrange(len(cards))] = rng.choice(self._hand_tokens())
         self.entered_hand.add(seat)
-        self.enter(self.seats[seat], f"hand {seat} " + ",".join(cards))
+        ok, _ = self.enter(self.seats[seat], f"hand {seat} " + ",".join(cards))
+        if ok and typo and seat != self.target:
+            self.mistyped[seat] = (self.table().seq, f"hand {seat} " + ",".join(true_cards))
 
     def _hand_tokens(self) -> list[str]:
         from companion.tables import presenters
@@ -242,6 +249,12 @@ class Night:
             action = self._give_in_any_order() or action
         text = self.game.format_action(self.truth, action)
         subject = self.words.actor_seat(self.truth, action) if self.words else mover
+        if self.game_name == "lifeislife" and subject in self.mistyped:
+            # the round's end scores the hands as entered: a player checks its phone at its
+            # turn and corrects its hand entry (one nobody contradicted is never corrected)
+            seq, dealt = self.mistyped.pop(subject)
+            with contextlib.suppress(TableError):  # forgotten meanwhile: nothing to correct
+                services.correct(self.id, self.seats[subject], seq, dealt, self.table().seq)
         by_scribe = subject == self.target or self.rng.random() < self.mix.scribe
         author = HOST if by_scribe else self.seats[subject]
         self._before_views[subject] = self._view(subject)
