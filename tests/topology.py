@@ -137,6 +137,10 @@ def running_topology(
         "REDIS_URL": redis_url,
         "DJANGO_SECRET_KEY": secrets.token_urlsafe(50),
         "DJANGO_ALLOWED_HOSTS": "127.0.0.1,localhost",
+        # Behind a load balancer the Daphne processes share one public origin; here each has
+        # its own port, and a phone's page may come from any of them (its websocket's Origin
+        # must be the socket's own or a configured one: companion/core/ws_origin.py)
+        "DJANGO_CSRF_TRUSTED_ORIGINS": ",".join(f"http://127.0.0.1:{p}" for p in ports),
         "DJANGO_SECURE_COOKIES": "0",
         "STATIC_ROOT": str(logs / "static"),
         "PYTHONUNBUFFERED": "1",
