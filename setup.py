@@ -81,6 +81,11 @@ def _extensions() -> list[Extension]:
     if os.environ.get("COMPANION_NO_COMPILE") == "1":
         _say("COMPANION_NO_COMPILE=1: the pure-Python engine only")
         return []
+    if os.environ.get("COMPANION_COMPILE") != "1":
+        # opt-in until the compiled 7's search agrees with the pure one in a clean build (an
+        # IndexError in seven_plays' nested search, found by the CI run of a fresh clone)
+        _say("the compiled core is opt-in (COMPANION_COMPILE=1): the pure-Python engine only")
+        return []
     try:
         from Cython.Build import cythonize
     except ImportError:

@@ -1,6 +1,6 @@
-# cython: infer_types=True
-# (compiled: C types inferred for the loops' small integers, also in the 7's nested functions,
-# which carry no @cython.locals: Python would evaluate a nested decorator at every call)
+# (compiled: no C types are inferred here: with infer_types the 7's nested search indexed past
+# its options (IndexError in a clean CI build); its nested functions carry no @cython.locals,
+# which Python would evaluate at every call)
 """DOG board moves: what each card can do, and the checked simulation of a play.
 
 Two implementations that tests hold against each other:
