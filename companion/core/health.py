@@ -7,6 +7,7 @@ import secrets
 import time
 from collections.abc import Awaitable, Callable
 from typing import Any
+from urllib.parse import urlsplit
 
 from asgiref.sync import sync_to_async
 from channels.layers import get_channel_layer
@@ -36,15 +37,42 @@ async def check_channel_layer() -> str:
     # The default prefix matters: with Redis, one receive loop per process serves all of its
     # "specific." channels; a channel of another prefix is never read while a websocket of this
     # process holds that loop, and the check timed out whenever a phone was connected.
-    channel = await layer.new_channel()
     try:
-        await layer.send(channel, {"type": "healthz.echo", "ok": True})
-        message = await layer.receive(channel)
-    finally:
-        await _close_channel(layer, channel)
+        channel = await layer.new_channel()
+        try:
+            await layer.send(channel, {"type": "healthz.echo", "ok": True})
+            message = await layer.receive(channel)
+        finally:
+            await _close_channel(layer, channel)
+    except (TimeoutError, asyncio.CancelledError):
+        raise
+    except Exception as exc:
+        # Whatever the client library raises while Redis is away (a refused connection, or a
+        # TypeError from a connection torn down under it), the operator is told where it was.
+        raise ComponentDown(f"{type(exc).__name__}: {exc} ({_where(layer)})") from exc
     if message.get("ok") is not True:
         raise RuntimeError("channel layer returned a different message")
     return type(layer).__name__
+
+
+class ComponentDown(RuntimeError):
+    """A check's failure whose message already says what and where."""
+
+
+def _where(layer: Any) -> str:
+    """The layer's servers as host:port (never the credentials an address may carry)."""
+    get_layer = getattr(layer, "_get_layer", None)
+    shards = getattr(get_layer(), "_shards", []) if get_layer else []
+    places = []
+    for shard in shards:
+        host = getattr(shard, "host", {}) or {}
+        address = host.get("address") if isinstance(host, dict) else None
+        if isinstance(address, str):
+            parts = urlsplit(address)
+            places.append(f"{parts.hostname}:{parts.port or 6379}")
+        elif isinstance(address, (tuple, list)):
+            places.append(f"{address[0]}:{address[1]}")
+    return "channel layer at " + (", ".join(places) or type(layer).__name__)
 
 
 async def _close_channel(layer: Any, channel: str) -> None:
@@ -100,6 +128,8 @@ async def _run(check: Callable[[], Awaitable[str]], timeout: float) -> CheckResu
         status = {"ok": True, "detail": detail}
     except TimeoutError:
         status = {"ok": False, "error": f"no answer within {timeout:g} s"}
+    except ComponentDown as exc:
+        status = {"ok": False, "error": str(exc)}
     except Exception as exc:  # a health check reports every failure instead of raising
         status = {"ok": False, "error": f"{type(exc).__name__}: {exc}"}
     status["ms"] = round((time.perf_counter() - started) * 1000, 1)

@@ -235,3 +235,43 @@ def test_a_subscription_redis_does_not_take_fails_for_each_asker():
     assert len(outcomes) == 3
     assert all(isinstance(o, RedisConnectionError) for o in outcomes), outcomes
     assert subscribed == set()
+
+
+def test_the_health_check_names_where_the_layer_is_and_never_its_password(monkeypatch):
+    """Redis away: the check's error names the layer's host and port, whatever the client
+    library raised (a refused connection, or a TypeError from a connection torn down under it),
+    and never the password the address carries."""
+    from companion.core.health import _run
+
+    port = free_port()
+    url = f"redis://:s3cret-pw@127.0.0.1:{port}/0"
+    prefix = "layer-health-"
+    with override_settings(CHANNEL_LAYERS=_pubsub_layer(url, prefix)):
+        channel_layers.backends.clear()
+        layer = channel_layers["default"]
+
+        async def scenario() -> list[dict]:
+            refused = await _run(check_channel_layer, 5)
+            shard = layer._get_layer()._shards[0]
+
+            async def torn_down(channel: str, message: bytes) -> None:
+                raise TypeError("'NoneType' object is not callable")
+
+            monkeypatch.setattr(shard, "publish", torn_down)
+            monkeypatch.setattr(shard, "subscribe", _noop)
+            torn = await _run(check_channel_layer, 5)
+            return [refused, torn]
+
+        try:
+            outcomes = _in_own_thread(scenario)
+        finally:
+            channel_layers.backends.clear()
+    for outcome in outcomes:
+        assert outcome["ok"] is False
+        assert f"127.0.0.1:{port}" in outcome["error"], outcome
+        assert "s3cret" not in outcome["error"]
+    assert outcomes[1]["error"].startswith("TypeError:"), outcomes[1]
+
+
+async def _noop(*args) -> None:
+    return None
