@@ -90,6 +90,10 @@ class TableConsumer(HintWatchdog, AsyncWebsocketConsumer):
         self.table_id: str = self.scope["url_route"]["kwargs"]["table_id"]
         query = parse_qs(self.scope.get("query_string", b"").decode())
         self.format = "json" if query.get("format") == ["json"] else "html"
+        # The presenter's page (?view=presenter) shows the table as a spectator does and is
+        # sent only the parts it shows (`live.PRESENTER_PARTS`), whatever cookies its browser
+        # holds (a host's laptop on the TV must not show the host's hand).
+        self.presenter = self.format == "html" and query.get("view") == ["presenter"]
         # Fragments come in the phone's language (its switcher cookie or Accept-Language).
         self.language = language_from_scope(self.scope)
         # The table's announcements first, then the read: a play committed after the read is
@@ -205,10 +209,13 @@ class TableConsumer(HintWatchdog, AsyncWebsocketConsumer):
         if table is None:
             return None
         self.actor = self._actor(table)
-        view = live.View.of(self.table_id, self.format, self.actor, self.language)
+        view = live.View.of(self.table_id, self.format, self.actor, self.language,
+                            self.presenter)
         return table.seq, live.full(table, self.actor, view)
 
     def _actor(self, table: Table) -> services.Actor | None:
+        if self.presenter:
+            return None
         cookies = self.scope.get("cookies", {})
         tokens = [
             token_from_cookie(cookies.get(cookie_name(self.table_id, role), ""), self.table_id)
@@ -235,7 +242,8 @@ class TableConsumer(HintWatchdog, AsyncWebsocketConsumer):
             return table
 
         table = state_cache.table_at(self.table_id, seq, load) if seq is not None else load()
-        view = live.View.of(self.table_id, self.format, self.actor, self.language)
+        view = live.View.of(self.table_id, self.format, self.actor, self.language,
+                            self.presenter)
         if base is None:
             return table.seq, live.full(table, self.actor, view, fresh)
         if table.seq <= base:

@@ -1,7 +1,9 @@
 """What a play pushes to the phones: deltas, rendered once per (table, seq, view, language).
 
 A *view* is what one kind of phone sees: the table, the format (``json`` or ``html``), the seat
-(None: a spectator or the scribe), whether it is the host, and the language. Every message is
+(None: a spectator or the scribe), whether it is the host, the language, and whether it is the
+presenter (the screen in the middle of the table: it is sent only the parts it shows,
+`PRESENTER_PARTS`, as a spectator sees them). Every message is
 built from that view alone (privacy by construction, as before) and shared by all the phones of
 the process that have the same view.
 
@@ -32,8 +34,15 @@ from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Any
 
+from django.template.loader import render_to_string
+
 from companion.tables.models import Table
-from companion.tables.pages.rendering import live_parts
+from companion.tables.pages.rendering import (
+    PAGE,
+    PAGE_FRAGMENTS,
+    live_parts,
+    table_context,
+)
 from companion.tables.play import selectors
 from companion.tables.play.services import Actor
 from companion.tables.play.single_flight import SingleFlight
@@ -60,11 +69,34 @@ class View:
     language: str | None
     #: a seated host's phone entering for the others sees their entry (services.Actor)
     scribe: bool = False
+    #: the presenter's page (templates/tables/presenter.html): `PRESENTER_PARTS` only
+    presenter: bool = False
 
     @classmethod
-    def of(cls, table_id: str, fmt: str, actor: Actor | None, language: str | None) -> View:
+    def of(cls, table_id: str, fmt: str, actor: Actor | None, language: str | None,
+           presenter: bool = False) -> View:
         return cls(table_id, fmt, actor.seat if actor else None, bool(actor and actor.is_host),
-                   language, bool(actor and actor.enters_for_others))
+                   language, bool(actor and actor.enters_for_others), presenter)
+
+
+#: The live parts the presenter shows (templates/tables/presenter.html): whose turn, the board,
+#: the score (with the round's result where the game has one) and the history. Not the entry,
+#: the notices, the legal plays nor the card counter: the page has no place for them (htmx
+#: logged ``oobErrorNoTarget`` for each on every push), and they are a seat's business.
+PRESENTER_PARTS = ("status", "board", "score", "history")
+
+
+def presenter_parts(table: Table) -> dict[str, str]:
+    """The presenter's live fragments by name, as a spectator sees the table, each marked for
+    an out-of-band swap; ``presenter`` in their context lets a game's fragment show what only
+    the room's screen shows (Life is Life's round result in its score)."""
+    context = {**table_context(table, None), "oob": True, "presenter": True}
+    return {
+        name: render_to_string(
+            f"{PAGE if name in PAGE_FRAGMENTS else context['game_template']}#{name}", context
+        )
+        for name in PRESENTER_PARTS
+    }
 
 
 _lock = threading.Lock()
@@ -100,6 +132,8 @@ def frame(table: Table, actor: Actor | None, view: View, fresh: bool = False) ->
     def make() -> Any:
         if view.format == "json":
             made: Any = _encoded(selectors.table_json(table, actor, with_history=False))
+        elif view.presenter:
+            made = presenter_parts(table)
         else:
             made = live_parts(table, actor)
         _remember_frame(view, table.seq, made)

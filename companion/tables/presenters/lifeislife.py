@@ -264,6 +264,8 @@ class LifePresenter:
                 if who is not None
             ],
             "entry": entry,
+            # the last round scored, shown large on the presenter until the next is scored
+            "round_result": round_result(state, score, names) if state.last is not None else None,
             # a new round's hand form starts empty (the last round's cards stay until the deal)
             "hand_counts": [
                 {
