@@ -191,7 +191,9 @@ def _say(
     subject = gettext("The table") if mover is None else player(names, colours, mover)
     by = event.seat
     if event.kind == Event.Kind.ACTION:
-        if mover is not None and by != mover:
+        # a hand shown at a round's end in a loaded record: the table showed it, no one
+        # entered it for its owner
+        if mover is not None and by != mover and not event.payload.get("shown"):
             does = (
                 gettext("%(does)s (entered by the scribe)") % {"does": does}
                 if by is None

@@ -144,6 +144,9 @@ class _Entry:
     public_text: str | None
     public_msg: list[Any] | None
     forget: list[int] | None = None
+    #: a hand the table showed at a round's end (``"shown": true``): nobody entered it for its
+    #: owner, so the history names no one ("entered by Ben" was invented from the play before)
+    shown: bool = False
 
 
 def load_record(data: Any) -> tuple[Table, str]:
@@ -190,6 +193,7 @@ def load_record(data: Any) -> tuple[Table, str]:
                     "by_host": entry.by_seat is None,
                     "at": entry.at,
                     **({"forget": entry.forget} if entry.forget else {}),
+                    **({"shown": True} if entry.shown else {}),
                 },
                 seat=entry.by_seat,
                 private_to=entry.private_to,
@@ -224,6 +228,7 @@ def _replay_one(
     for owner in forget:
         state = game.forget(state, owner)
     by_seat = event.get("by_seat")
+    shown = event.get("shown") is True
     if by_seat is not None and not 0 <= by_seat < seats:
         raise BadInput(
             _("%(where)s: by_seat %(seat)d is not a seat of this game")
@@ -255,12 +260,14 @@ def _replay_one(
     entries.append(
         _Entry(
             text=game.format_action(state, action),
-            by_seat=by_seat,
+            # a shown hand: records before 2026-11 named the seat whose play ended the round
+            by_seat=None if shown else by_seat,
             at=_time(event.get("at"), where, number),
             private_to=privacy.private_to,
             public_text=privacy.public_text,
             public_msg=timeline.public_msg(privacy),
             forget=forget,
+            shown=shown,
         )
     )
     return game.apply(state, action)
