@@ -14,10 +14,12 @@ holds every card without cheating.
 - `IsmctsBot`: `ismcts.search` at a wall-clock or iteration budget; no search when only one
   action is legal.
 
-The search's per-game knowledge lives here too (`search_defaults`, `TUNED`): for DOG the leaf
+The search's per-game functions live here too: for DOG the leaf
 evaluation `dog_evaluate` (the greedy bot's position worth turned into a calibrated chance to
 win) and the playout policy `dog_playout_policy` (greedy on `dog_play_gains`, a cheap estimate
-of each play's effect). How each was measured: docs/advisor.md.
+of each play's effect). Which game uses which, and its measured parameters, is its entry's
+`search` in the game registry (companion/games.py; `search_defaults`). How each was measured:
+docs/advisor.md.
 
 `make_bot("ismcts:ms=500")` builds a bot from the spec strings of the arena.
 """
@@ -31,6 +33,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple, Protocol
 
+from companion import games
 from companion.engines.base import Game
 from companion.engines.dog import moves as dog_moves
 from companion.engines.dog.actions import PLAY as PLAY_KIND
@@ -524,22 +527,32 @@ def lifeislife_round_survival(game: Game, root: LifeState, leaf: LifeState) -> t
     return tuple(1.0 if d <= 0 else 0.0 for d in lost)
 
 
-#: game name → the search parameters measured for it (docs/advisor.md)
-TUNED: dict[str, ismcts.Config] = {
-    "lifeislife": ismcts.Config(outcome=lifeislife_round_survival),  # type: ignore[arg-type]
-    "dog": ismcts.Config(exploration=0.1, playout_depth=12, tree_depth=0, policy_first=True,
-                         policy=dog_playout_policy,  # type: ignore[arg-type]
-                         evaluate=dog_evaluate),  # type: ignore[arg-type]
-}
+#: the search parameters that name a function ("module:attribute" in the registry)
+_SEARCH_FUNCTIONS = frozenset({"policy", "evaluate", "outcome"})
+#: game name → (its registry entry, the search parameters read from it)
+_SEARCH_CONFIGS: dict[str, tuple[Any, ismcts.Config]] = {}
 
 
-for _name, _config in TUNED.items():  # the search fills its open parameters from these
-    ismcts.tune(_name, _config)
+def _measured(game_name: str) -> ismcts.Config | None:
+    """The search parameters measured for a game: its entry's `search` in the game registry
+    (companion/games.py; docs/advisor.md says how each was measured). None: none measured."""
+    entry = games.find(game_name)
+    if entry is None or not entry.search:
+        return None
+    known = _SEARCH_CONFIGS.get(game_name)
+    if known is None or known[0] is not entry:
+        values = {key: games.load(value) if key in _SEARCH_FUNCTIONS and isinstance(value, str)
+                  else value for key, value in entry.search.items()}
+        known = _SEARCH_CONFIGS[game_name] = (entry, ismcts.Config(**values))
+    return known[1]
+
+
+ismcts.tune_from(_measured)  # the search fills its open parameters from these
 
 
 def search_defaults(game: Game) -> ismcts.Config | None:
     """The measured search parameters of `game` (None: none measured)."""
-    return TUNED.get(game.name)
+    return _measured(game.name)
 
 
 # ---------------------------------------------------------------------------------------------

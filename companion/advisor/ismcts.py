@@ -12,9 +12,10 @@ Anytime: `search` stops at a wall-clock budget or an iteration count, and can re
 Reproducible: everything random comes from one `random.Random(seed)`; with an iteration count the
 answer depends on nothing else.
 
-The parameters left open in `Config` (None) take the values measured for the game
-(registered by `bots` with `tune`: exploration constant, playout depth and policy, leaf
-evaluation; see docs/advisor.md), or generic ones for a game without measurements.
+The parameters left open in `Config` (None) take the values measured for the game (its
+entry's `search` in the game registry, companion/games.py, read by `bots` through `tune_from`;
+exploration constant, playout depth and policy, leaf evaluation, whether a playout stops at the
+table's next event; see docs/advisor.md), or generic ones for a game without measurements.
 """
 
 from __future__ import annotations
@@ -89,7 +90,10 @@ class Config:
 
     exploration: float | None = None  # UCB constant, on the scale of the leaf values
     playout_depth: int | None = None  # plies of the playout policy before the leaf evaluation
-    stop_at_table: bool = True  # a deal/draw/reshuffle ends the playout (end of the round)
+    #: a deal/draw/reshuffle ends the playout (the end of the round); a game whose every turn
+    #: starts with a table event (a die roll) sets it False, or the search never looks past
+    #: the seat's own move
+    stop_at_table: bool | None = None
     policy: Policy | None = None  # playout policy; default: the game's `random_action`
     evaluate: Evaluate | None = None  # leaf evaluation; default: the game's `evaluate`
     tree_depth: int | None = None  # deepest tree level (1: flat UCB over the root); 0: no limit
@@ -101,29 +105,51 @@ class Config:
 
 
 #: generic values for a game without measured ones
-GENERIC = Config(exploration=0.7, playout_depth=8, tree_depth=0, policy_first=False)
+GENERIC = Config(exploration=0.7, playout_depth=8, tree_depth=0, policy_first=False,
+                 stop_at_table=True)
 
 
-#: game name → the search parameters measured for it, registered by the module that holds the
-#: per-game knowledge (`bots`, loaded with the package: companion/advisor/__init__.py), so that
-#: this module imports nothing of the advisor
+#: game name → search parameters set by hand (an experiment, a test); they come before the
+#: measured ones
 _TUNED: dict[str, Config] = {}
 
 
+def _no_tuning(game_name: str) -> Config | None:
+    return None
+
+
+#: game name → the search parameters measured for it: set by the module that reads the game
+#: registry (`bots`, loaded with the package: companion/advisor/__init__.py), so that this
+#: module imports nothing of the advisor
+_measured: Callable[[str], Config | None] = _no_tuning
+
+
 def tune(game_name: str, config: Config) -> None:
-    """Register the measured search parameters of a game (`resolve` fills open ones from it)."""
+    """Set the search parameters of a game by hand (`resolve` fills open ones from them)."""
     _TUNED[game_name] = config
+
+
+def tune_from(source: Callable[[str], Config | None]) -> None:
+    """Where the measured parameters of each game come from (`bots`: the game registry)."""
+    global _measured
+    _measured = source
+
+
+def tuned(game_name: str) -> Config | None:
+    """The parameters of a game set by hand, else those measured for it (None: none)."""
+    config = _TUNED.get(game_name)
+    return config if config is not None else _measured(game_name)
 
 
 def resolve(game: Game, config: Config | None = None) -> Config:
     """`config` with every open parameter filled: the game's measured values, else generic."""
     cfg = config or Config()
-    tuned = _TUNED.get(game.name)
+    tuned_ = tuned(game.name)
     out = replace(cfg)
     for name in ("exploration", "playout_depth", "policy", "evaluate", "tree_depth",
-                 "policy_first", "outcome"):
+                 "policy_first", "outcome", "stop_at_table"):
         if getattr(out, name) is None:
-            value = getattr(tuned, name) if tuned is not None else None
+            value = getattr(tuned_, name) if tuned_ is not None else None
             if value is None:
                 value = getattr(GENERIC, name)
             setattr(out, name, value)

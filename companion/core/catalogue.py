@@ -1,11 +1,13 @@
-"""What the home page says about each game (presentation only; the rules live in the engines)."""
+"""What the home page says about each game (presentation only; the rules live in the engines).
+The texts are the games' entries in the game registry (companion/games.py)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 from django.utils.functional import Promise
-from django.utils.translation import gettext_lazy as _
+
+from companion import games as registry
 
 
 @dataclass(frozen=True, slots=True)
@@ -17,35 +19,10 @@ class GameInfo:
     summary: str | Promise
 
 
-GAMES: tuple[GameInfo, ...] = (
-    GameInfo(
-        slug="dog",
-        name="DOG",
-        publisher="Schmidt Spiele",
-        players=_("2–6 players, teams of two with 4 or 6"),
-        summary=_(
-            "Race your four figures round the board and into the goal, with cards "
-            "instead of dice: the 4 goes backwards, the 7 splits, the swap card trades places."
-        ),
-    ),
-    GameInfo(
-        slug="hit",
-        name="HIT",
-        publisher="Ravensburger",
-        players=_("2–4 players"),
-        summary=_(
-            "A deck-building race: play your three cards, hit whoever you land on, "
-            "buy better cards from the market and bring your figures home first."
-        ),
-    ),
-    GameInfo(
-        slug="lifeislife",
-        name="Life is Life – Schwimm um dein Leben",
-        publisher="NSV",
-        players=_("3–5 players"),
-        summary=_(
-            "Swap cards with the rows in the middle to hold the majorities of animals; "
-            "knock when you are ahead, and watch out for the sudden death."
-        ),
-    ),
-)
+def games() -> tuple[GameInfo, ...]:
+    """The games of the home page, in the registry's order."""
+    return tuple(
+        GameInfo(e.name, e.heading, e.publisher, e.players, e.about)
+        for e in registry.entries()
+        if e.on_home_page
+    )

@@ -4,12 +4,12 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
 from companion.core import health
-from companion.core.catalogue import GAMES
+from companion.core.catalogue import games
 
 
 @require_GET
 def home(request: HttpRequest) -> HttpResponse:
-    return render(request, "core/home.html", {"games": GAMES})
+    return render(request, "core/home.html", {"games": games()})
 
 
 @never_cache

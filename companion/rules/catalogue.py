@@ -9,18 +9,24 @@ from typing import Final
 
 from django.urls import reverse
 
+from companion import games as registry
+
 from .content import GameSpec, Language, Page, Rule, Section
 
 #: The rulebooks' languages; English is the fallback for anything else.
 LANGUAGES: Final = ("en", "de", "fr", "it")
 FALLBACK: Final = "en"
-GAMES: Final = ("dog", "hit", "lifeislife")
+
+
+def games() -> tuple[str, ...]:
+    """The games with a rules page (``companion/rules/<game>/``), in the registry's order."""
+    return tuple(e.name for e in registry.entries() if e.has_rules_page())
 
 
 @cache
 def _game(game: str) -> tuple[GameSpec, dict[str, Language]]:
     """The skeleton and the texts of a game (KeyError for a game without a rules page)."""
-    if game not in GAMES:
+    if game not in games():
         raise KeyError(game)
     package = import_module(f"{__package__}.{game}")
     texts = {lang: import_module(f"{package.__name__}.{lang}").TEXT for lang in LANGUAGES}
@@ -72,7 +78,7 @@ def title(game: str, lang: str) -> str:
 def _code_anchors() -> dict[str, tuple[str, str]]:
     """violation code → (game, anchor of the rule that explains it)."""
     anchors: dict[str, tuple[str, str]] = {}
-    for game in GAMES:
+    for game in games():
         for rule in spec(game).rules():
             for code in rule.codes:
                 anchors.setdefault(code, (game, rule.anchor))
@@ -85,7 +91,7 @@ def anchor_for_code(code: str) -> str | None:
 
 
 def anchor_for_toggle(game: str, key: str) -> str | None:
-    if game not in GAMES:
+    if game not in games():
         return None
     for rule in spec(game).rules():
         if key in rule.toggles:
@@ -104,7 +110,7 @@ def rule_url(code: str) -> str:
     if found:
         return f"{page_url(found[0])}#{found[1]}"
     game = code.partition(".")[0]
-    return page_url(game) if game in GAMES else reverse("rules:index")
+    return page_url(game) if game in games() else reverse("rules:index")
 
 
 def toggle_url(game: str, key: str) -> str | None:

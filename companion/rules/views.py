@@ -65,7 +65,7 @@ def index(request: HttpRequest) -> HttpResponse:
         return _bad_language(str(exc))
     with translation.override(lang):
         games = [
-            {"slug": game, "title": catalogue.page(game, lang).title} for game in catalogue.GAMES
+            {"slug": game, "title": catalogue.page(game, lang).title} for game in catalogue.games()
         ]
         return render(
             request,
@@ -85,17 +85,17 @@ def game_page(request: HttpRequest, game: str) -> HttpResponse:
         lang = _language(request)
     except UnknownLanguage as exc:
         return _bad_language(str(exc))
-    if game not in catalogue.GAMES:
+    if game not in catalogue.games():
         return HttpResponseNotFound(
             _("There is no rules page for “%(game)s”; the games are %(games)s.")
-            % {"game": re.sub(r"[^\w-]", "", game)[:40], "games": ", ".join(catalogue.GAMES)},
+            % {"game": re.sub(r"[^\w-]", "", game)[:40], "games": ", ".join(catalogue.games())},
             content_type="text/plain; charset=utf-8",
         )
     with translation.override(lang):
         page = catalogue.page(game, lang)
         others = [
             {"slug": other, "title": catalogue.title(other, lang)}
-            for other in catalogue.GAMES
+            for other in catalogue.games()
             if other != game
         ]
         return render(

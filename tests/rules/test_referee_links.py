@@ -26,7 +26,7 @@ def resolves(client: Client, url: str, lang: str = "en") -> bool:
     return response.status_code == 200 and f'id="{anchor}"' in response.content.decode()
 
 
-@pytest.mark.parametrize("game", catalogue.GAMES)
+@pytest.mark.parametrize("game", catalogue.games())
 def test_every_violation_of_every_engine_links_to_an_existing_anchor(client, game):
     engine = get_game(game)
     for code in MESSAGES[game].CODES:
