@@ -27,6 +27,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
+from functools import cache
 from importlib import import_module
 from importlib.util import find_spec
 from types import MappingProxyType
@@ -102,7 +103,7 @@ class GameEntry:
         path = self.words
         if path == "":
             path = f"companion.tables.presenters.{self.name}_words"
-            if find_spec(path) is None:
+            if not _module_exists(path):
                 return None
         return import_module(path) if path else None
 
@@ -112,7 +113,12 @@ class GameEntry:
     def has_rules_page(self) -> bool:
         if self.rules_page is not None:
             return self.rules_page
-        return find_spec(f"companion.rules.{self.name}") is not None
+        return _module_exists(f"companion.rules.{self.name}")
+
+
+@cache
+def _module_exists(path: str) -> bool:
+    return find_spec(path) is not None
 
 
 def load(reference: str) -> Any:

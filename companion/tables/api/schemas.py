@@ -17,10 +17,18 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field
 
+from companion import games
+
 # Every integer the API reads (seat, seq, thinking time) fits 32 bits; larger ones are refused.
 MAX_INT = 2**31 - 1
-# The games that have a table (an engine without its table UI is refused with no_table_ui).
-TABLE_GAMES = ["dog", "hit", "lifeislife"]
+
+
+def _table_games(schema: dict[str, Any]) -> None:
+    """The games that have a table: the game registry's (companion/games.py); an engine
+    without its registry entry is refused with no_table_ui."""
+    schema["enum"] = list(games.names())
+
+
 #: the longest action text the services read (services._parse)
 MAX_ACTION = 500
 
@@ -55,7 +63,7 @@ class Body(BaseModel):
 
 
 class CreateBody(Body):
-    game: Annotated[str, Field(json_schema_extra={"enum": TABLE_GAMES})]
+    game: Annotated[str, Field(json_schema_extra=_table_games)]
     options: dict[str, Any] | None = Field(
         None,
         description="the game's options: DOG seats, mode, rules, direction; "
@@ -128,7 +136,7 @@ class Record(Body):
 
     format: Literal["table-companion-record"]
     version: Literal[1]
-    game: Annotated[str, Field(json_schema_extra={"enum": TABLE_GAMES})]
+    game: Annotated[str, Field(json_schema_extra=_table_games)]
     config: dict[str, Any]
     seats: list[RecordSeat]
     events: list[RecordEvent] = Field(max_length=20000)

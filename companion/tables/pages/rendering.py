@@ -11,8 +11,8 @@ from typing import Any
 
 from django.template.loader import render_to_string
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 
+from companion import games
 from companion.advisor.evidence import compare_suggestions
 from companion.engines import TABLE as TABLE_DECISION
 from companion.engines import get_game
@@ -114,10 +114,6 @@ def live_parts(table: Table, actor: Actor | None) -> dict[str, str]:
     return parts
 
 
-#: what a hint's outcome chance means, per game (the advisor's `Config.outcome`)
-OUTCOME_LABELS = {"lifeislife": gettext_lazy("survives the round")}
-
-
 #: hint statuses that describe a position: shown only while the table is at the hint's seq
 HINT_LIVE = frozenset({"started", "progress", "done"})
 
@@ -184,7 +180,8 @@ def hint_context(hint: dict[str, Any], table: Table) -> dict[str, Any]:
     if hint.get("status") == "done":
         for choice, following in itertools.pairwise(choices):
             choice["compared"] = _compared(choice, following, following["label"])
-    outcome_label = OUTCOME_LABELS.get(table.game, "")
+    # what the outcome chance means (the registry's ``hint_outcome``: the search's ``outcome``)
+    outcome_label = games.get(table.game).hint_outcome
     progress = min(100, round(100 * hint.get("elapsed_ms", 0) / max(1, hint["budget_ms"])))
     context = {
         **hint,

@@ -15,6 +15,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from companion import games
 from companion.core.context_processors import plain_http_url
 from companion.tables import presenters
 from companion.tables.errors import BadInput, Refused, StaleSeq, TableError
@@ -79,8 +80,10 @@ def _int(value: Any, what: str) -> int:
 
 
 @require_http_methods(["GET", "POST"])
-def new_table(request: HttpRequest, game: str = "dog") -> HttpResponse:
-    """The lobby of a game: seats, names, colours and the game's options."""
+def new_table(request: HttpRequest, game: str | None = None) -> HttpResponse:
+    """The lobby of a game (without one: the registry's first): seats, names, colours and the
+    game's options."""
+    game = game or games.names()[0]
     try:
         presenter = presenters.get(game)
     except KeyError as exc:

@@ -8,28 +8,31 @@ Nobody else's view ever reaches a counter function.
 
 from __future__ import annotations
 
-from importlib import import_module
 from typing import Any
 
 from django.utils.translation import gettext as _
 
+from companion import games
 from companion.engines import get_game
 from companion.engines.counter import CardCount, Group
+from companion.tables import presenters
+from companion.tables.errors import NotFound
 from companion.tables.models import Table
 from companion.tables.play.rulings import known
-from companion.tables.presenters.dog_entry import CARD_LABELS as DOG_LABELS
-from companion.tables.presenters.hit import card_label as hit_label
-from companion.tables.presenters.lifeislife import animal_name
 
 
-def _module(game_name: str) -> Any:
-    return import_module(f"companion.engines.{game_name}.counter")
+def has_counter(game_name: str) -> bool:
+    """Whether the game has a card counter (its registry entry's ``counter``)."""
+    return games.get(game_name).counter is not None
 
 
 def counts(table: Table, seat: int | None) -> tuple[CardCount, CardCount | None]:
-    """The public count, and ``seat``'s own (None: no seat, or its hand is not entered)."""
+    """The public count, and ``seat``'s own (None: no seat, or its hand is not entered).
+    NotFound for a game without a card counter."""
     game = get_game(table.game)
-    module = _module(table.game)
+    module = games.get(table.game).counter_module()
+    if module is None:
+        raise NotFound(_("this game has no card counter"), code="no_counter")
     # the public reading and the seat's own (``rulings.known``): never another seat's entries
     public = module.public_count(known(table, game, None))
     private = None if seat is None else module.seat_count(known(table, game, seat), seat)
@@ -55,11 +58,7 @@ def counter_json(table: Table, seat: int | None) -> dict[str, Any]:
 
 def card_label(game_name: str, token: str) -> str:
     """A card token as the game's own pages name it, in the reader's language."""
-    if game_name == "dog":
-        return str(DOG_LABELS.get(token, token))
-    if game_name == "hit":
-        return hit_label(token)
-    return animal_name(token)
+    return presenters.get(game_name).counter_label(token)
 
 
 def percent(p: float) -> str:
@@ -75,9 +74,11 @@ def percent(p: float) -> str:
     return f"{round(100 * p)}%"
 
 
-def panel_context(table: Table, seats: list[Any], seat: int | None) -> dict[str, Any]:
+def panel_context(table: Table, seats: list[Any], seat: int | None) -> dict[str, Any] | None:
     """The template context of the panel for ``seat`` (None: a spectator, the scribe or the
-    presenter, who get the public part only)."""
+    presenter, who get the public part only); None for a game without a card counter."""
+    if not has_counter(table.game):
+        return None
     public, private = counts(table, seat)
     game_name = table.game
     names = [s.name for s in seats]

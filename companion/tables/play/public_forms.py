@@ -10,26 +10,16 @@ from __future__ import annotations
 
 from typing import Any
 
-#: per game, the first word of a private entry → its public form (None: left out)
-PUBLIC_FORMS: dict[str, dict[str, str | None]] = {
-    "dog": {
-        "hand": None,
-        "give": "give ?",
-        "fold": "fold",
-        "discard": "discard ?",
-        "draw": "draw ?",
-    },
-    "hit": {"hand": None, "draw": "draw"},
-    "lifeislife": {"hand": None},
-}
+from companion import games
 
 
 def public_form(game_name: str, text: str) -> str | None:
-    """The public form of the private entry ``text``; an entry kind without a known public form
-    is left out (never leaked)."""
+    """The public form of the private entry ``text`` (the game's registry entry says each kind's:
+    ``public_forms``); an entry kind without a known public form is left out (never leaked)."""
     word = text.split(maxsplit=1)[0] if text.strip() else ""
     base, at, who = word.partition("@")  # ``give@3 12``: another seat's entry, by the scribe
-    form = PUBLIC_FORMS.get(game_name, {}).get(base)
+    entry = games.find(game_name)
+    form = entry.public_forms.get(base) if entry is not None else None
     if form is None or not at:
         return form
     head, _, rest = form.partition(" ")

@@ -1,11 +1,18 @@
 """Per-game presentation: what the web layer needs beyond the engine contract (colours, board
-drawing, which reports are private, the play-entry choices). No rules are decided here."""
+drawing, which reports are private, the play-entry choices). No rules are decided here.
+
+Each game's presenter is named by its entry in the game registry (companion/games.py): by
+convention this package's module ``<game>`` (its ``PRESENTER``), else the base presenter
+(``base.BasePresenter``), whose defaults a game's presenter overrides where it differs."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from importlib import import_module
+from importlib.util import find_spec
 from typing import Any, Protocol
 
+from companion import games
 from companion.engines import Game, Violation
 from companion.engines.base import render
 from companion.rules.catalogue import rule_url
@@ -48,6 +55,8 @@ class Presenter(Protocol):
 
     def card_name(self, token: str) -> str: ...
 
+    def counter_label(self, token: str) -> str: ...
+
     def label(self, action_text: str) -> str: ...
 
     def describe_play(self, game: Game, state: Any, action: Any, names: list[str]) -> Any:
@@ -55,6 +64,10 @@ class Presenter(Protocol):
         ...
 
     def hand_tokens(self) -> tuple[str, ...]: ...
+
+    def hand_action(self, seat: int, cards: list[str]) -> str: ...
+
+    def compose(self, kind: str, form: Any) -> str: ...
 
     def page_context(
         self,
@@ -81,16 +94,28 @@ class Presenter(Protocol):
     def spectator_view(self, game: Game, state: Any) -> Any: ...
 
 
-def get(game_name: str) -> Presenter:
-    """The presenter of a game; KeyError for a game the tables do not know."""
-    from . import dog, hit, lifeislife
+#: game name → (its registry entry, its presenter), loaded on first use
+_LOADED: dict[str, tuple[games.GameEntry, Presenter]] = {}
 
-    presenters: dict[str, Presenter] = {
-        "dog": dog.PRESENTER,
-        "hit": hit.PRESENTER,
-        "lifeislife": lifeislife.PRESENTER,
-    }
-    return presenters[game_name]
+
+def get(game_name: str) -> Presenter:
+    """The presenter of a game; KeyError for a game the tables do not know (not registered)."""
+    entry = games.get(game_name)
+    loaded = _LOADED.get(game_name)
+    if loaded is None or loaded[0] is not entry:
+        loaded = _LOADED[game_name] = (entry, _load(entry))
+    return loaded[1]
+
+
+def _load(entry: games.GameEntry) -> Presenter:
+    if entry.presenter:
+        return games.load(entry.presenter)  # type: ignore[no-any-return]
+    own = f"{__name__}.{entry.name}"
+    if find_spec(own) is not None:
+        return import_module(own).PRESENTER  # type: ignore[no-any-return]
+    from .base import BasePresenter
+
+    return BasePresenter(entry.name)  # type: ignore[return-value]
 
 
 def violation_json(

@@ -18,6 +18,7 @@ from companion.engines.i18n import N_
 from companion.tables.errors import BadInput
 
 from . import Privacy, dog_board, dog_entry, dog_words
+from .base import BasePresenter
 from .colours import COLOUR_HEX, COLOURS, chip
 from .dog_entry import move_label
 
@@ -58,7 +59,8 @@ JOKERS_IN_DECK = 6
 
 
 @dataclass(frozen=True, slots=True)
-class DogPresenter:
+class DogPresenter(BasePresenter):
+    game = "dog"
     #: The template whose partials (board, score, entry, hand) draw this game.
     template = "tables/dog.html"
     #: Shown beside the referee's "check any play" box.
@@ -79,12 +81,13 @@ class DogPresenter:
         colours = [form.get(f"colour{i}", "") for i in range(seats)] if names else None
         return {"seats": seats, "mode": form.get("mode") or None, "rules": rules}, names, colours
 
-    def colour_hex(self, colour: str) -> str:
-        return COLOUR_HEX[colour]
-
     def card_name(self, token: str) -> str:
         """A card as referee messages name it, in the reader's language."""
         return str(MESSAGE_CARD_NAMES.get(token, token))
+
+    def counter_label(self, token: str) -> str:
+        """A card as the entry and the card counter name it ("Joker", "1 / 11")."""
+        return str(dog_entry.CARD_LABELS.get(token, token))
 
     def compose(self, kind: str, form: Any) -> str:
         raise BadInput(_("DOG plays are entered card by card, not composed from a form"))
@@ -193,9 +196,6 @@ class DogPresenter:
                 raise Forbidden(_("a seat gives only its own card"), code="not_your_card")
             return True
         return False
-
-    def hand_action(self, seat: int, cards: list[str]) -> str:
-        return f"hand {seat} " + ",".join(c.strip() for c in cards)
 
     def spectator_view(self, game: Game, state: DogState) -> DogState:
         """What a phone without a seat may see: seat 0's view with every card hidden."""

@@ -28,6 +28,7 @@ from companion.tables.errors import BadInput, Forbidden
 from companion.tables.presenters import hit_setups
 
 from . import Privacy, hit_words
+from .base import BasePresenter
 from .colours import COLOUR_HEX, chip
 from .hit_names import CARDS, NEUTRAL_TOKENS, START_TOKENS, TOKENS, card_label, table_cards
 
@@ -376,7 +377,8 @@ def action_fields(text: str, mover: int | None) -> set[str]:
 
 
 @dataclass(frozen=True, slots=True)
-class HitPresenter:
+class HitPresenter(BasePresenter):
+    game = "hit"
     template = "tables/hit.html"
     notation_examples = ("6 T20-T26", "s1 W-T0", "buy hunt", "end")
     lobby_template = "tables/new_hit.html"
@@ -453,9 +455,6 @@ class HitPresenter:
     # -- the rules' bookkeeping at the table ----------------------------------------------------
     def hand_tokens(self) -> tuple[str, ...]:
         return TOKENS
-
-    def hand_action(self, seat: int, cards: list[str]) -> str:
-        return f"hand {seat} " + ",".join(c.strip() for c in cards)
 
     def is_undo_barrier(self, game: Game, action: Any) -> bool:
         return action.kind in UNDO_BARRIERS

@@ -18,6 +18,7 @@ from companion.engines.lifeislife.state import LifeState
 from companion.tables.errors import BadInput, Forbidden
 
 from . import Privacy, lifeislife_words
+from .base import BasePresenter
 from .colours import COLOUR_HEX, COLOURS, chip
 from .lifeislife_names import ANIMAL_NAMES, ANIMALS, animal_name
 
@@ -66,7 +67,8 @@ def cards_from_counts(form: Any, prefix: str, total: int | None = None) -> list[
 
 
 @dataclass(frozen=True, slots=True)
-class LifePresenter:
+class LifePresenter(BasePresenter):
+    game = "lifeislife"
     template = "tables/lifeislife.html"
     notation_examples = ("swap 3: mole,bear,pig", "swap 1: giraffe", "knock")
     lobby_template = "tables/new_lifeislife.html"

@@ -17,36 +17,29 @@ from typing import Any
 
 from django.utils.translation import get_language, gettext, pgettext_lazy
 
+from companion import games
 from companion.advisor.explain import group_cards, join_names
 from companion.engines import Game, Violation
 from companion.engines.base import render
 
-#: The engines' phase and action-kind words (``This is the {expected} phase; a {got} …``).
+#: The phase and action-kind words that several engines share (``This is the {expected}
+#: phase; a {got} …``); a game's own are in its registry entry (``step_words``).
 STEP_WORDS: Mapping[str, Any] = {
     "deal": pgettext_lazy("step", "deal"),
-    "exchange": pgettext_lazy("step", "exchange"),
     "play": pgettext_lazy("step", "play"),
     "draw": pgettext_lazy("step", "draw"),
-    "drawn": pgettext_lazy("step", "drawn"),
-    "over": pgettext_lazy("step", "over"),
-    "fold": pgettext_lazy("step", "fold"),
     "discard": pgettext_lazy("step", "discard"),
-    "give": pgettext_lazy("step", "give"),
-    "reshuffle": pgettext_lazy("step", "reshuffle"),
     "hand": pgettext_lazy("step", "hand"),
-    "buy": pgettext_lazy("step", "buy"),
-    "end": pgettext_lazy("step", "end"),
-    "shuffle": pgettext_lazy("step", "shuffle"),
-    "market": pgettext_lazy("step", "market"),
-    "swap": pgettext_lazy("step", "swap"),
-    "knock": pgettext_lazy("step", "knock"),
-    "reveal": pgettext_lazy("step", "reveal"),
+    "over": pgettext_lazy("step", "over"),
 }
 
 
 def step_word(word: str) -> str:
     """A phase or action kind of any engine ("play", "exchange", "buy") in the reader's words."""
-    return str(STEP_WORDS.get(word, word))
+    said = STEP_WORDS.get(word)
+    if said is None:
+        said = next((e.step_words[word] for e in games.entries() if word in e.step_words), word)
+    return str(said)
 
 
 def message(template: str, params: Mapping[str, Any]) -> str:
@@ -210,20 +203,11 @@ def public_line(payload: Mapping[str, Any], names: list[str] | None = None) -> s
 def wording(game_name: str) -> Any:
     """The module that says a game's actions in words, or None: ``actor_seat(state, action)``
     (whose action; None: the table's report) and ``action_words(game, state, action, names,
-    visible)`` (the predicate; without ``visible`` no private card is named)."""
-    if game_name == "dog":
-        from companion.tables.presenters import dog_words
-
-        return dog_words
-    if game_name == "hit":
-        from companion.tables.presenters import hit_words
-
-        return hit_words if hasattr(hit_words, "action_words") else None
-    if game_name == "lifeislife":
-        from companion.tables.presenters import lifeislife_words
-
-        return lifeislife_words if hasattr(lifeislife_words, "action_words") else None
-    return None
+    visible)`` (the predicate; without ``visible`` no private card is named). Which module:
+    the game's registry entry (``words``; by convention ``presenters/<game>_words.py``)."""
+    entry = games.find(game_name)
+    words = entry.words_module() if entry is not None else None
+    return words if hasattr(words, "action_words") else None
 
 
 # --- euphony: the small words before a name that begins with a vowel ----------------------------

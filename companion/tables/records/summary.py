@@ -14,23 +14,13 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from django.db.models import Count
-from django.utils.translation import gettext_lazy
 
+from companion import games
 from companion.engines import get_game
 from companion.tables import presenters
 from companion.tables.models import HintLog, Table
 from companion.tables.play import timeline
 from companion.tables.presenters import localize
-
-#: the field where a figure that was knocked out / hit goes back to, per game
-HOME_FIELD = {"dog": "K", "hit": "W"}
-#: per game: the score key that measures a seat (higher is better) and what it is called
-MEASURE = {
-    "dog": ("home", gettext_lazy("figures home")),
-    "hit": ("home", gettext_lazy("figures home")),
-    "lifeislife": ("lives", gettext_lazy("lives left")),
-}
-GAME_NAMES = {"dog": "DOG", "hit": "HIT", "lifeislife": "Life is Life"}
 
 
 @dataclass
@@ -131,7 +121,10 @@ def summarize(table: Table) -> Summary:
     final = steps[-1].after if steps else initial
     score = game.score(final)
     winners = winners_of(score)
-    key, label = MEASURE.get(table.game, ("", ""))
+    # what the game counts (the registry's ``results``): the measure, knock-outs, lives
+    entry = games.get(table.game)
+    results = entry.results
+    key, label = results.measure, results.measure_label
     values = score.get(key) if key else None
     players = [
         PlayerSummary(
@@ -144,7 +137,7 @@ def summarize(table: Table) -> Summary:
         )
         for s in table.seats.all()
     ]
-    home = HOME_FIELD.get(table.game)
+    home = results.home_field
     words = localize.wording(table.game)
     at_home, lives = _marks(game, initial, home)
     plays = 0
@@ -175,7 +168,7 @@ def summarize(table: Table) -> Summary:
     _rank(players)
     return Summary(
         game=table.game,
-        game_name=GAME_NAMES.get(table.game, table.game),
+        game_name=entry.title,
         finished=game.is_terminal(final),
         winners=winners,
         started_at=steps[0].at if steps else None,
@@ -184,7 +177,7 @@ def summarize(table: Table) -> Summary:
         players=players,
         measure_label=label,
         knockouts=home is not None,
-        lives=table.game == "lifeislife",
+        lives=results.lives,
     )
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django import template
 
+from companion import games
 from companion.tables.presenters.colours import colour_name as _colour_name
 
 register = template.Library()
@@ -23,14 +24,12 @@ def step_word(word: str) -> str:
     return _step_word(word)
 
 
-#: The games as their boxes name them (never the stored key: "lifeislife", "LIFEISLIFE").
-GAME_NAMES = {"dog": "DOG", "hit": "HIT", "lifeislife": "Life is Life"}
-
-
 @register.filter
 def game_name(game: str) -> str:
-    """A table's game key ("lifeislife") → the game's name ("Life is Life")."""
-    return GAME_NAMES.get(game, game)
+    """A table's game key ("lifeislife") → the game's name as its box names it ("Life is
+    Life"; the registry's ``title``), never the stored key."""
+    entry = games.find(game)
+    return entry.title if entry is not None else game
 
 
 @register.filter
