@@ -9,13 +9,26 @@ from __future__ import annotations
 
 import random
 
+from companion import games
 from companion.engines import TABLE, get_game
 
-CONFIGS = {
+#: the simulated tables' settings where a game's engine defaults would not do (a full DOG
+#: table of four, a short Life is Life); every other game of the registry plays its defaults
+OWN_CONFIGS = {
     "dog": {"seats": 4},
     "hit": {"players": 2},
     "lifeislife": {"players": 4, "rules": {"start_lives": 2}},
 }
+#: every game of the registry (companion/games.py) → the options of its simulated table
+CONFIGS = {name: OWN_CONFIGS.get(name, {}) for name in games.names()}
+PLAYER_NAMES = ("Ann", "Ben", "Cid", "Dan", "Eve", "Fay")
+
+
+def names_of(game_name: str, config: dict | None = None) -> list[str]:
+    """The players' names of a simulated table: one per seat of the game's config."""
+    game = get_game(game_name)
+    seats = game.num_seats(game.new_game(CONFIGS[game_name] if config is None else config))
+    return list(PLAYER_NAMES[:seats])
 
 
 def table_log(game_name: str, config: dict, seed: int, limit: int = 20_000) -> list[str]:

@@ -6,6 +6,7 @@ import json
 
 import pytest
 
+from companion import games
 from companion.engines import get_game
 from companion.tables import presenters
 from companion.tables.errors import TableError
@@ -14,16 +15,12 @@ from companion.tables.play import services
 from companion.tables.play.state_cache import load_state
 from companion.tables.records.record import FORMAT, build_record, load_record
 
-from .simulated import CONFIGS, table_log
+from .simulated import CONFIGS, names_of, table_log
 
 pytestmark = pytest.mark.django_db
 
-GAMES = ("dog", "hit", "lifeislife")
-NAMES = {
-    "dog": ["Ann", "Ben", "Cid", "Dan"],
-    "hit": ["Ann", "Ben"],
-    "lifeislife": ["Ann", "Ben", "Cid", "Dan"],
-}
+GAMES = games.names()
+NAMES = {game: names_of(game) for game in GAMES}
 HOST = services.Actor(None, True)
 
 

@@ -21,6 +21,7 @@ from django.template.loader import render_to_string
 from django.test import Client
 from django.utils import translation
 
+from companion import games
 from companion.engines import TABLE, get_game
 from companion.tables.models import Table
 from companion.tables.pages.rendering import hint_context
@@ -29,22 +30,20 @@ from companion.tables.play.state_cache import load_state
 from companion.tables.records.record import FORMAT, load_record
 from companion.tables.tokens import cookie_name, cookie_value
 
-from .simulated import CONFIGS, table_log
+from .simulated import CONFIGS, names_of, table_log
 
 pytestmark = pytest.mark.django_db
 
 LANGUAGES = [code for code, _ in settings.LANGUAGES]
-NAMES = {
-    "dog": ["Ann", "Ben", "Cid", "Dan"],
-    "hit": ["Ann", "Ben"],
-    "lifeislife": ["Ann", "Ben", "Cid", "Dan"],
-}
+NAMES = {game: names_of(game) for game in games.names()}
 #: how far into a simulated game (entries of its log) each phase is cut; None: the whole game
-PHASES = {
+#: (a game without its own cuts: the start, the first entries, the end)
+OWN_PHASES = {
     "dog": [0, 1, 6, 10, 60, None],
     "hit": [0, 1, 3, 20, None],
     "lifeislife": [0, 1, 6, 12, None],
 }
+PHASES = {game: OWN_PHASES.get(game, [0, 1, 6, None]) for game in games.names()}
 #: attributes of SVG elements that hold words or names, not numbers
 SVG_WORD_ATTRIBUTES = {"class", "id", "role", "lang", "fill", "stroke", "href", "text-anchor"}
 #: numeric attributes of HTML elements (<meter value>, <progress max>, <input min>…)
@@ -286,7 +285,8 @@ def test_no_localized_number_in_any_page_of_any_game(game_name, cut):
 def test_no_localized_number_in_the_lobbies_home_and_rules(client, language):
     client.cookies[settings.LANGUAGE_COOKIE_NAME] = language
     pages = {}
-    for url in ("/", "/t/new", "/t/new/hit", "/t/new/lifeislife", "/t/load", "/rules/"):
+    lobbies = [f"/t/new/{game}" for game in games.names()[1:]]  # /t/new: the first game's
+    for url in ("/", "/t/new", *lobbies, "/t/load", "/rules/"):
         response = client.get(url)
         assert response.status_code == 200, url
         pages[url] = response.content.decode()
