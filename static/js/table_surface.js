@@ -71,6 +71,25 @@
 
   // --- the referee composes a play from taps ---------------------------------------------
   function refereeForm() { return document.getElementById("referee-form"); }
+  // A correction of an earlier entry is said the same way (its line tapped in the history
+  // first): while it is open, the board's taps are the correction's.
+  function correctForm() { return document.getElementById("correct-form"); }
+  function correctSeq() {
+    var form = correctForm();
+    var field = form && form.querySelector("[name=seq]");
+    return field ? field.value : "";
+  }
+  function correcting() {
+    var details = document.getElementById("correct");
+    return !!(details && details.open && correctSeq());
+  }
+  // The form the board's taps go to: the referee's question while it is open, else a
+  // correction under way.
+  function composeForm() {
+    var referee = document.getElementById("referee");
+    if (referee && referee.open) return refereeForm();
+    return correcting() ? correctForm() : refereeForm();
+  }
   function tapsSaid(form) { return form.querySelector(".taps-said"); }
   var tapped = [];
 
@@ -94,7 +113,10 @@
   function showBanner(form) {
     var banner = document.querySelector(".referee-banner");
     if (!banner || !form) return;
-    var parts = [];
+    var correction = form === correctForm();
+    banner.querySelectorAll("[data-banner-ask]").forEach(function (b) { b.hidden = correction; });
+    banner.querySelectorAll("[data-banner-correct]").forEach(function (b) { b.hidden = !correction; });
+    var parts = correction ? ["#" + correctSeq()] : [];
     [form.querySelector("input[name=seat]:checked"), form.querySelector("input[name=card]:checked")]
       .forEach(function (input) {
         var label = input && input.closest("label");
@@ -102,12 +124,14 @@
       });
     var said = tapsSaid(form);
     if (said && tapped.length) parts.push(said.textContent);
-    banner.querySelector(".said").textContent = banner.dataset.label + " " + parts.join(", ");
+    var label = correction ? form.dataset.label : banner.dataset.label;
+    banner.querySelector(".said").textContent = label + " " + parts.join(", ");
   }
   function refereeing() {
     var details = document.getElementById("referee");
-    var form = refereeForm();
-    var on = !!(details && details.open && form && form.querySelector("input[name=taps]") &&
+    var form = composeForm();
+    var open = form === correctForm() ? correcting() : !!(details && details.open);
+    var on = !!(open && form && form.querySelector("input[name=taps]") &&
       form.querySelector("input[name=card]:checked"));
     document.body.classList.toggle("refereeing", on);
     // The play entry waits while the board's taps are the referee's (never silently).
@@ -139,7 +163,7 @@
   }
 
   document.addEventListener("click", function (event) {
-    var form = refereeForm();
+    var form = composeForm();
     var board = document.getElementById("board");
     if (!refereeing() || !board || !board.contains(event.target)) return;
     // While the referee listens, a tap on the board is the referee's, not the entry's.
@@ -156,35 +180,52 @@
     var cancel = event.target.closest && event.target.closest("[data-referee-cancel]");
     var clear = event.target.closest && event.target.closest("[data-referee-clear]");
     if (!clear && !cancel) return;
+    var form = composeForm();
     if (cancel) {
-      var details = document.getElementById("referee");
+      var details = form === correctForm() ? document.getElementById("correct")
+        : document.getElementById("referee");
       if (details) details.open = false;
-      var card = refereeForm() && refereeForm().querySelector("input[name=card]:checked");
+      var card = form && form.querySelector("input[name=card]:checked");
       if (card) card.checked = false;
     }
+    clearTaps(form);
+    refereeing();
+  });
+  function clearTaps(form) {
     tapped = [];
     document.querySelectorAll(".referee-tapped").forEach(function (el) {
       el.classList.remove("referee-tapped");
     });
-    showTaps(refereeForm());
-    refereeing();
-  });
+    if (form) showTaps(form);
+  }
 
   document.addEventListener("toggle", function (event) {
-    if (event.target && event.target.id === "referee") refereeing();
+    var id = event.target && event.target.id;
+    if (id !== "referee" && id !== "correct") return;
+    // one of them listens to the board at a time: opening one closes the other
+    if (event.target.open) {
+      var other = document.getElementById(id === "referee" ? "correct" : "referee");
+      if (other && other.open) other.open = false;
+      clearTaps(composeForm());
+    }
+    refereeing();
   }, true);
 
   document.addEventListener("change", function (event) {
-    var form = refereeForm();
-    if (form && form.contains(event.target) && event.target.name === "seat") showBanner(form);
-    if (!form || !form.contains(event.target) || event.target.name !== "card") return;
-    refereeing();
-    // The card is picked: the board is where the next taps go.
-    var board = document.getElementById("board");
-    if (board && board.scrollIntoView) {
-      var still = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
-      board.scrollIntoView({ block: "center", behavior: still ? "auto" : "smooth" });
+    if (event.target.name === "seq" && event.target.closest("#correct-form")) {
+      var then = correctForm().querySelector(".correct-then");
+      if (then) then.hidden = !event.target.value;
+      clearTaps(correctForm());
+      refereeing();
+      return;
     }
+    var form = event.target.closest && event.target.closest("#referee-form, #correct-form");
+    if (form && event.target.name === "seat") showBanner(form);
+    if (!form || form !== composeForm() || event.target.name !== "card") return;
+    refereeing();
+    // The card is picked: the board is where the next taps go, whole below the bar and the
+    // banner that says what is tapped.
+    keepBoardInView();
   });
 
   // The answer takes the focus where it appears (and is read out: it sits in a live region).
@@ -197,19 +238,55 @@
     }
   });
 
-  // --- correct an earlier entry: tap its line in the history ------------------------------
+  // --- correct an earlier entry: tap its line in the history, then say it by tapping -------
   document.addEventListener("click", function (event) {
     var line = event.target.closest && event.target.closest("#history li[value]");
-    var details = document.querySelector("details.correct");
+    var details = document.getElementById("correct");
     if (!line || !details || line.classList.contains("undone")) return;
-    var field = details.querySelector("input[name=seq]");
+    var form = correctForm();
+    var field = form && form.querySelector("[name=seq]");
     if (!field) return;
-    field.value = line.getAttribute("value");
+    var seq = line.getAttribute("value");
+    if (field.tagName === "SELECT" && !field.querySelector('option[value="' + seq + '"]')) {
+      var option = document.createElement("option"); // a line newer than the page
+      option.value = seq;
+      option.textContent = "#" + seq + " " + line.textContent.trim();
+      field.appendChild(option);
+    }
+    field.value = seq;
     var said = details.querySelector(".correct-said");
     if (said) { said.textContent = "#" + field.value + " " + line.textContent.trim(); said.hidden = false; }
+    var then = form.querySelector(".correct-then");
+    if (then) then.hidden = false;
     details.open = true;
-    var next = details.querySelector("input[name=action]");
-    if (next) { next.focus({ preventScroll: true }); details.scrollIntoView({ block: "nearest" }); }
+    clearTaps(form);
+    refereeing();
+    // The next tap is the card (or Life is Life's row): it is put on screen.
+    var next = form.querySelector("fieldset") || form.querySelector("input[name=action]");
+    if (next) {
+      next.scrollIntoView({ block: "center" });
+      var first = next.querySelector("input, button");
+      if (first) first.focus({ preventScroll: true });
+    }
+  });
+  // A correction recorded: the panel closes and forgets the entry and the taps.
+  document.addEventListener("htmx:afterSettle", function (event) {
+    var config = event.detail && event.detail.requestConfig;
+    var ruling = document.getElementById("ruling");
+    if (!config || !/\/correct$/.test(config.path || "") || !ruling) return;
+    if (!ruling.classList.contains("corrected")) return; // refused: the taps stay to be fixed
+    var form = correctForm();
+    var details = document.getElementById("correct");
+    if (!form || !details) return;
+    form.reset();
+    form.querySelector("[name=seq]").value = "";
+    var said = details.querySelector(".correct-said");
+    if (said) said.hidden = true;
+    var then = form.querySelector(".correct-then");
+    if (then) then.hidden = true;
+    details.open = false;
+    clearTaps(form);
+    refereeing();
   });
 
   // --- one hand, one glance ----------------------------------------------------------------
@@ -232,7 +309,12 @@
     var tray = document.querySelector("#live > .entry");
     if (!board || !bar || !tray) return;
     var top = bar.getBoundingClientRect().bottom;
-    var bottom = tray.getBoundingClientRect().top;
+    var banner = document.querySelector(".referee-banner");
+    if (banner && banner.offsetParent !== null) top += banner.getBoundingClientRect().height;
+    // While the referee (or a correction) listens, the tray is not sticky: the board may
+    // reach the screen's bottom.
+    var refereeingNow = document.body.classList.contains("refereeing");
+    var bottom = refereeingNow ? window.innerHeight : tray.getBoundingClientRect().top;
     var r = board.getBoundingClientRect();
     var svg = board.querySelector("svg");
     var drawn = svg ? svg.getBoundingClientRect() : r;

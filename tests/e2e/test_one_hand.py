@@ -226,7 +226,7 @@ def test_dog_plays_and_hand_at_a_glance(server, phone, lang):
     # Correcting an earlier entry starts by tapping its line in the history (no number typed).
     ann_page.locator("#history li[value='10']").tap()
     expect(ann_page.locator("details.correct")).to_have_attribute("open", "")
-    expect(ann_page.locator("details.correct input[name=seq]")).to_have_value("10")
+    expect(ann_page.locator("details.correct [name=seq]")).to_have_value("10")
     print(f"\n[{lang}]")
     print_figures()
     dog = FIGURES["DOG"]

@@ -372,6 +372,7 @@ def correct(request: HttpRequest, table_id: str) -> HttpResponse:
     table = _table(table_id)
     text = (request.POST.get("action") or "").strip()
     try:
+        text = referee.composed(table.game, request.POST)  # typed, or tapped as the referee's
         recorded = services.correct(
             table.id,
             _actor(request, table),

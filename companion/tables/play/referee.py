@@ -6,6 +6,7 @@ the engine parses and judges it (a malformed tap sequence is the engine's notati
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from django.utils.translation import gettext as _
 
@@ -48,6 +49,21 @@ def compose(game: str, card: str | None, joker_as: str | None, taps: str | None)
         raise BadInput(_("tap where the figure went"), code="bad_taps")
     segments = [f"{fields[i]}-{fields[i + 1]}" for i in range(0, len(fields), 2)]
     return f"{prefix} {' '.join(segments)}"
+
+
+def composed(game: str, form: Any) -> str:
+    """The play a form says, typed or tapped: its notation field as typed, else the play
+    composed from its picks (the game presenter's ``compose`` for HIT's play and Life is
+    Life's swap, named by the form's ``compose`` field; DOG's card, joker and taps here).
+    The referee's question and the correction of an earlier entry share it."""
+    text = (form.get("action") or "").strip()
+    if text:
+        return text
+    if form.get("compose"):
+        from companion.tables import presenters
+
+        return presenters.get(game).compose(form["compose"], form)
+    return compose(game, form.get("card"), form.get("joker_as"), form.get("taps"))
 
 
 def card_choices(game: str, card_name) -> list[dict[str, str]]:

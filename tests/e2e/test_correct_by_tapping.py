@@ -1,0 +1,70 @@
+"""Correct an earlier entry without notation, on a 390×844 phone (issue #28): the line is
+tapped in the history, then what really happened is said as the referee is told (the card,
+then the figure and where it went, tapped on the board), and "Correct it" on the board's
+banner records it. Every target must be on screen when it is tapped (the scrolls a phone would
+have needed are counted, `test_one_hand.Glance`).
+
+    .venv/bin/pytest tests/e2e/test_correct_by_tapping.py -s -p no:cacheprovider
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.e2e.test_dog_table import wait_seq
+from tests.e2e.test_one_hand import FIGURES, NAMES, OPENING, Glance, api_plays, seat_page
+from tests.services import http_json
+
+pytestmark = [pytest.mark.browser, pytest.mark.timeout(300)]
+
+REFEREEING = re.compile(r"\brefereeing\b")
+BANNER = {"en": "Correcting the entry: #15", "de": "Korrektur des Eintrags: #15"}
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_dog_play_corrected_by_tapping(server, phone, lang):
+    table = http_json(server.url, "POST", "/api/tables", {"game": "dog", "names": NAMES})
+    tid, host = table["id"], table["host_token"]
+    page = seat_page(server, phone, tid, 1, lang)
+    seq = api_plays(server, tid, host, OPENING, 0)
+    wait_seq([page], seq)
+    ben = Glance(page)
+    # Ben enters a 5 (his figure from 3 past Ben's start) ...
+    ben.tap(page.locator("#entry button.card[hx-get$='card=5']").first)
+    ben.tap(page.locator("#board .tap-layer g.tap[data-field='T19']"))
+    ben.tap(page.locator("#entry button.confirm-play"), swaps_entry=False)
+    seq += 1
+    wait_seq([page], seq)
+    ben.reset()
+    # ... but it was a 4: the line, the card, the figure, where it went, Correct it.
+    ben.tap(page.locator(f"#history li[value='{seq}']"), swaps_entry=False)
+    expect(page.locator("details#correct")).to_have_attribute("open", "")
+    expect(page.locator("#correct-form [name=seq]")).to_have_value(str(seq))
+    ben.tap(page.locator("#correct-form .referee-card label.choice", has=page.locator(
+        "input[value='4']")), swaps_entry=False)
+    expect(page.locator("body")).to_have_class(REFEREEING)
+    # the entry waits while the board's taps are the correction's
+    expect(page.locator("#entry fieldset.entry-controls")).to_have_attribute("disabled", "")
+    for field in ("T19", "T23"):
+        ben.tap(page.locator(f"#board svg:not(.tap-layer) [data-field='{field}']").first,
+                swaps_entry=False)
+    banner = page.locator(".referee-banner")
+    expect(banner.locator(".said")).to_contain_text(BANNER[lang])
+    expect(banner.locator("[data-banner-ask]")).to_be_hidden()
+    ben.tap(banner.locator("[data-banner-correct]"), swaps_entry=False)
+    seq += 1
+    wait_seq([page], seq)
+    expect(page.locator("#ruling.corrected")).to_be_visible()
+    expect(page.locator("details#correct")).not_to_have_attribute("open", "")
+    expect(page.locator("body")).not_to_have_class(REFEREEING)
+    expect(page.locator("#entry fieldset.entry-controls")).not_to_have_attribute("disabled", "")
+    history = page.locator("#history li").first.text_content()
+    assert f"#{seq - 1}" in history and "T2" not in history, history
+    ben.note("DOG", "correct a play by tapping")
+    taps, scrolls = FIGURES["DOG"]["correct a play by tapping"]
+    print(f"\n[{lang}] DOG correct a play by tapping: taps {taps}, scrolls {scrolls}")
+    assert taps == 5, taps  # the line, the card, 2 fields, Correct it
+    assert scrolls <= 1, scrolls  # down to the history; the card, board, Correct it on screen
