@@ -91,6 +91,15 @@ class GameEntry:
     #: exploration, playout_depth, tree_depth, policy_first, stop_at_table; policy, evaluate and
     #: outcome as "module:attribute"); what is not given takes the generic value
     search: Mapping[str, Any] = field(default_factory=dict)
+    #: the advisor's other per-game functions, each "module:attribute" (None: the generic way):
+    #: the greedy bot's (position score, action cost) pair, a hint's reasons, and the coach's
+    #: review as a (valuation, tie order) pair of every play on shared samples
+    heuristic: str | None = None
+    explain: str | None = None
+    review: str | None = None
+    #: the coach's review finds the best play by sequential halving on shared samples
+    #: (advisor/dog_review.py) instead of a search
+    review_by_halving: bool = False
     #: the BoardGameGeek id for the BG Stats export, only where verified
     bgg_id: int | None = None
 
@@ -194,6 +203,9 @@ register(GameEntry(
         "policy": "companion.advisor.bots:dog_playout_policy",
         "evaluate": "companion.advisor.bots:dog_evaluate",
     },
+    heuristic="companion.advisor.bots:DOG_HEURISTIC",
+    explain="companion.advisor.explain:explain_dog",
+    review_by_halving=True,
 ))
 
 register(GameEntry(
@@ -214,6 +226,7 @@ register(GameEntry(
         "market": pgettext_lazy("step", "market"),
     },
     results=Results(home_field="W", measure="home", measure_label=_("figures home")),
+    explain="companion.advisor.explain:explain_hit",
 ))
 
 register(GameEntry(
@@ -235,4 +248,6 @@ register(GameEntry(
     results=Results(measure="lives", measure_label=_("lives left"), lives=True),
     hint_outcome=_("survives the round"),
     search={"outcome": "companion.advisor.bots:lifeislife_round_survival"},
+    explain="companion.advisor.explain:explain_lifeislife",
+    review="companion.advisor.lifeislife_review:REVIEW",
 ))

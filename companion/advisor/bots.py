@@ -7,10 +7,10 @@ holds every card without cheating.
 - `RandomBot`: uniform among the legal actions.
 - `GreedyBot`: one ply. Each legal action is applied to the seat's view and the resulting
   position scored from the seat's side; the best (ties broken at random) is played. The
-  position score and an action cost are per game (`HEURISTICS`); a game without an entry is
-  scored by its own `evaluate`. For DOG: progress of the figures, home and out of the
-  kennel, figures within reach of an opponent, the own start field kept free, and the card
-  spent (a joker or a 7 is worth keeping).
+  position score and an action cost are per game (`heuristic`: the game registry's); a game
+  without them is scored by its own `evaluate`. For DOG: progress of the figures, home and
+  out of the kennel, figures within reach of an opponent, the own start field kept free, and
+  the card spent (a joker or a 7 is worth keeping).
 - `IsmctsBot`: `ismcts.search` at a wall-clock or iteration budget; no search when only one
   action is legal.
 
@@ -52,7 +52,7 @@ from companion.engines.lifeislife.state import players_in as lil_players_in
 from . import ismcts
 
 __all__ = [
-    "HEURISTICS",
+    "DOG_HEURISTIC",
     "Bot",
     "GreedyBot",
     "IsmctsBot",
@@ -136,7 +136,7 @@ class GreedyBot:
 
     @classmethod
     def for_game(cls, game: Game) -> GreedyBot:
-        score, cost = HEURISTICS.get(game.name, (evaluate_score, no_cost))
+        score, cost = heuristic(game)
         return cls(score, cost, "heuristic")
 
     def choose(self, game: Game, state: Any, seat: int, rng: random.Random) -> Any:
@@ -277,10 +277,17 @@ def dog_action_cost(game: Game, state: DogState, action: Any, seat: int) -> floa
     return DOG_CARD * dog_card_value(state, seat, card)
 
 
-#: game name → (position score, action cost) of the greedy bot
-HEURISTICS: dict[str, tuple[Score, Cost]] = {
-    "dog": (dog_position_score, dog_action_cost),  # type: ignore[dict-item]
-}
+#: DOG's position score and action cost for the greedy bot (its registry entry's `heuristic`)
+DOG_HEURISTIC: tuple[Score, Cost] = (dog_position_score, dog_action_cost)  # type: ignore[assignment]
+
+
+def heuristic(game: Game) -> tuple[Score, Cost]:
+    """The greedy bot's position score and action cost for `game`: its registry entry's
+    `heuristic` (companion/games.py), else the engine's `evaluate` and no cost."""
+    entry = games.find(game.name)
+    if entry is None or entry.heuristic is None:
+        return evaluate_score, no_cost
+    return games.load(entry.heuristic)  # type: ignore[no-any-return]
 
 
 #: share of playout moves chosen uniformly at random instead of greedily

@@ -16,6 +16,7 @@ import functools
 from collections.abc import Sequence
 from typing import Any
 
+from companion import games
 from companion.engines.base import Game, render
 from companion.engines.i18n import N_
 
@@ -36,9 +37,10 @@ def explain(game: Game, state: Any, action: Any, seat: int, names: Sequence[str]
 def explain_parts(
     game: Game, state: Any, action: Any, seat: int, names: Sequence[str]
 ) -> list[Reason]:
-    explainer = EXPLAINERS.get(game.name)
-    if explainer is None:
+    entry = games.find(game.name)  # the game's reasons: its registry entry's `explain`
+    if entry is None or entry.explain is None:
         return []
+    explainer = games.load(entry.explain)
     return explainer(game, state, action, seat, names)
 
 
@@ -494,4 +496,3 @@ def explain_hit(
 #: HIT's action kind "buy" (engines/hit/actions.py)
 _HIT_BUY = 2
 
-EXPLAINERS = {"dog": explain_dog, "lifeislife": explain_lifeislife, "hit": explain_hit}

@@ -177,3 +177,8 @@ def action_values(
         if deadline is not None and clock() >= deadline:
             break
     return [s / drawn for s in sums], drawn
+
+
+#: the coach's review of Life is Life: every play valued on shared samples, and the order among
+#: plays of exactly equal value (its registry entry's `review`, companion/games.py)
+REVIEW = (action_values, tie_order)

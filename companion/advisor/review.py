@@ -29,9 +29,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from companion import games
 from companion.engines.base import Game
 
-from . import dog_review, lifeislife_review
+from . import dog_review
 from .analysis import Analysis, Stats, first_of
 from .evidence import Difference, estimate, independent, paired
 from .ismcts import search
@@ -135,9 +136,12 @@ def review(
         return Review(GOOD, 0.0, played, played, 0.0, 0.0, 0, {}, 0.0)
     if prior is not None and prior.stats:
         return _continued(game, view, seat, played, prior, budget_ms, iterations, seed, clock)
-    if game.name in _VALUERS:  # every play valued on the same samples (Life is Life)
-        return _review_all(game, view, seat, played, legal, budget_ms, iterations, seed, clock)
-    if game.name in _HALVING:  # sequential halving on shared samples (DOG)
+    entry = games.find(game.name)  # how the game's plays are reviewed: its registry entry
+    if entry is not None and entry.review:  # every play valued on the same samples (Life is Life)
+        valuers = games.load(entry.review)
+        return _review_all(game, view, seat, played, legal, budget_ms, iterations, seed, clock,
+                           valuers)
+    if entry is not None and entry.review_by_halving:  # sequential halving on shared samples
         found = dog_review.valued_plays(game, view, seat, played, legal, budget_ms=budget_ms,
                                         playouts=iterations, seed=seed, clock=clock)
         rows = found.per_sample
@@ -199,25 +203,16 @@ def _continued(game: Game, view: Any, seat: int, played: Any, prior: Analysis,
                        hint_iterations=prior.iterations, hint_first=prior.first)
 
 
-#: games whose best play is found by sequential halving on shared samples (advisor/dog_review.py;
-#: with an iteration count: that many plays valued)
-_HALVING = {"dog"}
-
-#: games whose plays are all valued on shared samples instead of searched (see `_review_all`):
-#: the valuation, and the order among plays of exactly equal value (lower first)
-_VALUERS = {"lifeislife": (lifeislife_review.action_values, lifeislife_review.tie_order)}
-
-
 def _review_all(game: Game, view: Any, seat: int, played: Any, legal: list[Any],
                 budget_ms: float | None, iterations: int | None, seed: int,
-                clock: Callable[[], float]) -> Review:
+                clock: Callable[[], float], valuers: tuple[Any, Any]) -> Review:
     """Every legal play valued on the same determinizations, the whole budget (with an
     iteration count: that many determinizations). The best is the highest value; the played
     one when no play is valued higher; among plays of exactly the same value on every sample
     (the valuation cannot tell them apart) the game's tie order decides, then the legal
     order, so that every review of the position names the same one. The loss's uncertainty:
     the paired differences of the two plays over the samples."""
-    valuate, tie_order = _VALUERS[game.name]
+    valuate, tie_order = valuers  # the valuation, and the order among equal plays (lower first)
     rows: list[list[float]] = []
     values, drawn = valuate(game, view, seat, legal, budget_ms=budget_ms, samples=iterations,
                             seed=seed, clock=clock, per_sample=rows)

@@ -16,7 +16,6 @@ from companion import games
 from companion.engines import get_game
 from companion.engines.counter import CardCount, Group
 from companion.tables import presenters
-from companion.tables.errors import NotFound
 from companion.tables.models import Table
 from companion.tables.play.rulings import known
 
@@ -27,12 +26,12 @@ def has_counter(game_name: str) -> bool:
 
 
 def counts(table: Table, seat: int | None) -> tuple[CardCount, CardCount | None]:
-    """The public count, and ``seat``'s own (None: no seat, or its hand is not entered).
-    NotFound for a game without a card counter."""
+    """The public count, and ``seat``'s own (None: no seat, or its hand is not entered). A
+    game without a card counter counts nothing: an empty public count."""
     game = get_game(table.game)
     module = games.get(table.game).counter_module()
     if module is None:
-        raise NotFound(_("this game has no card counter"), code="no_counter")
+        return CardCount(table.game, "public", None, ()), None
     # the public reading and the seat's own (``rulings.known``): never another seat's entries
     public = module.public_count(known(table, game, None))
     private = None if seat is None else module.seat_count(known(table, game, seat), seat)
@@ -49,7 +48,7 @@ def counter_json(table: Table, seat: int | None) -> dict[str, Any]:
         "public": public.to_json(),
         "private": private.to_json() if private else None,
         # a seat whose count is missing: it has not entered its hand yet
-        "needs_hand": seat is not None and private is None,
+        "needs_hand": seat is not None and private is None and has_counter(table.game),
     }
 
 
@@ -112,8 +111,9 @@ def _section(game_name: str, group: Group, names: list[str], scope: str) -> dict
     parts = dict(group.parts)
     if group.kind == "unseen":
         title = _("Not seen by you") if scope == "seat" else _("Not seen yet")
-        if game_name == "dog" and scope == "public":
-            title = _("Not seen since the last reshuffle")
+        own = presenters.get(game_name).counter_unseen_public  # the game's own words for it
+        if own and scope == "public":
+            title = str(own)
         texts = {
             "hands": _("%(n)s in hands"),
             "stock": _("%(n)s in the stock"),
@@ -204,7 +204,7 @@ def _chances(game_name: str, count: CardCount, names: list[str]) -> dict[str, An
 def _facts(count: CardCount) -> list[str]:
     facts = dict(count.facts)
     out = []
-    if count.game == "hit" and "draws" in facts:
+    if "draws" in facts:  # the next draw of a deck-building game (HIT)
         out.append(
             _("Your next draw: %(n)s cards, %(top)s of them the known top of the pile.")
             % {"n": facts["draws"], "top": facts.get("from_top", 0)}

@@ -7,39 +7,17 @@ convention this package's module ``<game>`` (its ``PRESENTER``), else the base p
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from importlib import import_module
 from importlib.util import find_spec
 from typing import Any, Protocol
 
 from companion import games
 from companion.engines import Game, Violation
-from companion.engines.base import render
 from companion.rules.catalogue import rule_url
 
+from .base import BasePresenter, Privacy
 
-@dataclass(frozen=True, slots=True)
-class Privacy:
-    """Who may read an event in full; everyone else reads the public line: an English
-    template (marked ``N_``) with its parameters, translated for each reader when shown."""
-
-    private_to: int | None
-    public_template: str | None = None
-    public_params: dict[str, Any] | None = None
-
-    @property
-    def public_text(self) -> str | None:
-        """The public line in English (stored with the event, for old readers and the log)."""
-        if self.public_template is None:
-            return None
-        return render(self.public_template, self.public_params or {})
-
-    @property
-    def public_msg(self) -> list[Any] | None:
-        """The template and parameters stored with the event (localize.public_line)."""
-        if self.public_template is None:
-            return None
-        return [self.public_template, dict(self.public_params or {})]
+__all__ = ["BasePresenter", "Presenter", "Privacy", "get", "violation_json"]
 
 
 class Presenter(Protocol):
@@ -113,8 +91,6 @@ def _load(entry: games.GameEntry) -> Presenter:
     own = f"{__name__}.{entry.name}"
     if find_spec(own) is not None:
         return import_module(own).PRESENTER  # type: ignore[no-any-return]
-    from .base import BasePresenter
-
     return BasePresenter(entry.name)  # type: ignore[return-value]
 
 

@@ -18,6 +18,7 @@ is. The defaults:
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
@@ -27,11 +28,37 @@ from django.utils.translation import gettext as _
 
 from companion import games
 from companion.engines import TABLE, EngineError, Game, get_game
+from companion.engines.base import render
 from companion.tables.errors import BadInput
 
-from . import Privacy
 from .colours import COLOUR_HEX, COLOURS
 from .legal_plays import PlayWords, may_act
+
+
+@dataclass(frozen=True, slots=True)
+class Privacy:
+    """Who may read an event in full; everyone else reads the public line: an English
+    template (marked ``N_``) with its parameters, translated for each reader when shown."""
+
+    private_to: int | None
+    public_template: str | None = None
+    public_params: dict[str, Any] | None = None
+
+    @property
+    def public_text(self) -> str | None:
+        """The public line in English (stored with the event, for old readers and the log)."""
+        if self.public_template is None:
+            return None
+        return render(self.public_template, self.public_params or {})
+
+    @property
+    def public_msg(self) -> list[Any] | None:
+        """The template and parameters stored with the event (localize.public_line)."""
+        if self.public_template is None:
+            return None
+        return [self.public_template, dict(self.public_params or {})]
+
+
 
 #: the most players a lobby offers (the engine is asked which of 1..MAX_PLAYERS it takes)
 MAX_PLAYERS = len(COLOURS)
@@ -75,6 +102,9 @@ class BasePresenter:
     game: str = ""
     #: shown beside the referee's "check any play" box
     notation_examples: tuple[str, ...] = ()
+    #: the card counter's public count of the cards not seen, where the game says more than
+    #: "Not seen yet" (DOG: since the last reshuffle)
+    counter_unseen_public: Any = None
 
     def __init__(self, game: str = "") -> None:
         if game:

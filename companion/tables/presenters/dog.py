@@ -67,6 +67,7 @@ class DogPresenter(BasePresenter):
     notation_examples = ("5 T12-T17", "4 T16-T12", "7 T3-T5 T20-T25")
 
     lobby_template = "tables/new_dog.html"
+    counter_unseen_public = gettext_lazy("Not seen since the last reshuffle")
 
     def lobby_context(self) -> dict[str, Any]:
         return {"toggles": RULES_TOGGLES, "colours": COLOURS}

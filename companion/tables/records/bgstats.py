@@ -20,13 +20,12 @@ from urllib.parse import quote
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from companion import games
 from companion.tables.records.summary import Summary
 
 SOURCE_NAME = "Table companion"
 WEB_LINK = "https://app.bgstatsapp.com/createPlay.html?data="
 APP_LINK = "bgstats://app.bgstatsapp.com/createPlay.html?data="
-#: BoardGameGeek ids, only where verified (an id sends the play to another game's statistics)
-BGG_IDS: dict[str, int] = {}
 
 
 def play_data(summary: Summary) -> dict[str, Any]:
@@ -40,8 +39,11 @@ def play_data(summary: Summary) -> dict[str, Any]:
         "highestWins": True,
         "noPoints": False,
     }
-    if summary.game in BGG_IDS:
-        game["bggId"] = BGG_IDS[summary.game]
+    # the BoardGameGeek id, only where verified (an id sends the play to another game's
+    # statistics): the game's registry entry's ``bgg_id``
+    entry = games.find(summary.game)
+    if entry is not None and entry.bgg_id is not None:
+        game["bggId"] = entry.bgg_id
     data: dict[str, Any] = {
         "sourceName": SOURCE_NAME,
         "game": game,
