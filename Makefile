@@ -38,8 +38,11 @@ migrate: install
 
 # `serve` is Daphne's runserver plus HTTPS on TLS_PORT (0: none) with a certificate made for this
 # machine's names and addresses, for the phones' screen lock and installing the app (docs/operations.md).
+# The static files are collected first (a few seconds), so that they are served with hashed names
+# and cached by the phones for a year, as in production; STATIC_ROOT set says so to the settings.
 run: migrate
-	$(PY) manage.py serve 0.0.0.0:$(PORT) --tls-port $(TLS_PORT)
+	STATIC_ROOT=$(CURDIR)/staticfiles $(PY) manage.py collectstatic --noinput -v0
+	STATIC_ROOT=$(CURDIR)/staticfiles $(PY) manage.py serve 0.0.0.0:$(PORT) --tls-port $(TLS_PORT)
 
 lint: install-test
 	$(VENV)/bin/ruff check .

@@ -260,7 +260,9 @@ CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 STATIC_URL = "/static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
 STATIC_ROOT = Path(os.environ.get("STATIC_ROOT", BASE_DIR / "staticfiles"))
-# `make run` serves the files where they are; the image collects them (collectstatic) first.
+# `make run` and the image collect them first (collectstatic, STATIC_ROOT set): hashed names, cached
+# for a year. Without STATIC_ROOT (DEBUG, the tests' servers, a bare `manage.py serve`) the files
+# are served where they are, so that an edit is never hidden behind an old collected copy.
 STATIC_FROM_SOURCE = DEBUG or (EMBEDDED and "STATIC_ROOT" not in os.environ)
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
