@@ -74,7 +74,7 @@ def table_context(
         game, state, seat, scribing, presenter.describe_play, names
     )
     context["counter"] = card_counter.panel_context(table, seats, seat)
-    context["referee_cards"] = referee.card_choices(table.game, presenter.card_name)
+    context["referee_cards"] = referee.card_choices(table.game)
     # The scribe's phone says in large type whose play it is entering.
     entering = scribing and mover not in (TABLE_DECISION, seat) and game.phase(state) != "over"
     context["entering_for"] = names[mover] if entering else None

@@ -1,73 +1,35 @@
-"""The referee's play composed from taps, so that a dispute is settled without typing
-notation: whose play, the card, then the fields tapped on the board (the figure, where it
-went; for the 7 each part; for the swap both figures). Only builds the engine's notation;
-the engine parses and judges it (a malformed tap sequence is the engine's notation error)."""
+"""The referee's play as a phone composes it: typed in notation, or built from taps (whose play,
+the card, the fields tapped on the board). Only builds the engine's notation, through the game's
+presenter (``referee_compose``: DOG's card, joker and taps, presenters/dog_referee.py;
+``compose``: HIT's play and Life is Life's swap); the engine parses and judges it."""
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
-from django.utils.translation import gettext as _
-
-from companion.tables.errors import BadInput
-
-#: a field as the board's data-field attributes name it (docs/notation.md)
-FIELD = re.compile(r"^(T\d{1,3}|G[1-4](@\d)?|K(@\d)?)$")
-#: DOG card tokens a referee may pick (the engine reads each)
-DOG_CARDS = ("1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "12", "13", "swap", "joker")
-MAX_TAPS = 16
+from companion.tables import presenters
 
 
 def compose(game: str, card: str | None, joker_as: str | None, taps: str | None) -> str:
     """The notation of a play built from the referee's picks (BadInput naming what is
-    missing or malformed)."""
-    if game != "dog":
-        raise BadInput(_("type the play in the game's notation"), code="bad_action")
-    if not card:
-        raise BadInput(_("pick the card that was played"), code="bad_card")
-    if card not in DOG_CARDS:
-        raise BadInput(_("%(card)r is not a DOG card") % {"card": card}, code="bad_card")
-    prefix = card
-    if card == "joker":
-        if not joker_as or joker_as not in DOG_CARDS or joker_as == "joker":
-            raise BadInput(_("say which card the joker was played as"), code="bad_card")
-        prefix = f"joker={joker_as}"
-        card = joker_as
-    fields = (taps or "").split()
-    if len(fields) > MAX_TAPS or not all(FIELD.match(f) for f in fields):
-        raise BadInput(_("the tapped fields are not fields of the board"), code="bad_taps")
-    if not fields:
-        raise BadInput(_("tap the figure on the board, then where it went"), code="bad_taps")
-    if card == "swap":
-        if len(fields) != 2:
-            raise BadInput(_("tap the two figures that were swapped"), code="bad_taps")
-        return f"{prefix} {fields[0]} {fields[1]}"
-    if fields[0].startswith("K") and len(fields) <= 2 and card in ("1", "13"):
-        return f"{prefix} K"  # out of the kennel onto the own start field
-    if len(fields) % 2:
-        raise BadInput(_("tap where the figure went"), code="bad_taps")
-    segments = [f"{fields[i]}-{fields[i + 1]}" for i in range(0, len(fields), 2)]
-    return f"{prefix} {' '.join(segments)}"
+    missing or malformed; a game without a card picker: its plays are typed)."""
+    return presenters.get(game).referee_compose(card, joker_as, taps)
 
 
 def composed(game: str, form: Any) -> str:
     """The play a form says, typed or tapped: its notation field as typed, else the play
     composed from its picks (the game presenter's ``compose`` for HIT's play and Life is
-    Life's swap, named by the form's ``compose`` field; DOG's card, joker and taps here).
+    Life's swap, named by the form's ``compose`` field; else the presenter's
+    ``referee_compose``: DOG's card, joker and taps).
     The referee's question and the correction of an earlier entry share it."""
     text = (form.get("action") or "").strip()
     if text:
         return text
     if form.get("compose"):
-        from companion.tables import presenters
-
         return presenters.get(game).compose(form["compose"], form)
     return compose(game, form.get("card"), form.get("joker_as"), form.get("taps"))
 
 
-def card_choices(game: str, card_name) -> list[dict[str, str]]:
+def card_choices(game: str) -> list[dict[str, str]]:
     """The cards the referee's picker offers (empty: the game's plays are typed)."""
-    if game != "dog":
-        return []
-    return [{"token": token, "name": str(card_name(token))} for token in DOG_CARDS]
+    return presenters.get(game).referee_cards()

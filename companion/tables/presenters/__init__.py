@@ -47,6 +47,10 @@ class Presenter(Protocol):
 
     def compose(self, kind: str, form: Any) -> str: ...
 
+    def referee_cards(self) -> list[dict[str, str]]: ...
+
+    def referee_compose(self, card: str | None, joker_as: str | None, taps: str | None) -> str: ...
+
     def page_context(
         self,
         game: Game,

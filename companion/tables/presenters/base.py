@@ -212,8 +212,13 @@ class BasePresenter:
         raise BadInput(_("type the play in the game's notation"), code="bad_action")
 
     def referee_cards(self) -> list[dict[str, str]]:
-        """The cards the referee's picker offers (empty: the game's plays are typed)."""
+        """The cards the referee's picker offers, each ``{"token", "name"}`` (empty: the
+        game's plays are typed, or composed by ``compose``)."""
         return []
+
+    def referee_compose(self, card: str | None, joker_as: str | None, taps: str | None) -> str:
+        """The notation of a play built from the referee's card picker and taps."""
+        raise BadInput(_("type the play in the game's notation"), code="bad_action")
 
     def is_undo_barrier(self, game: Game, action: Any) -> bool:
         """An action that reveals hidden cards, which no undo can hide again."""

@@ -17,7 +17,7 @@ from companion.engines.dog.state import NO_CARD, DogState
 from companion.engines.i18n import N_
 from companion.tables.errors import BadInput
 
-from . import Privacy, dog_board, dog_entry, dog_words
+from . import Privacy, dog_board, dog_entry, dog_referee, dog_words
 from .base import BasePresenter
 from .colours import COLOUR_HEX, COLOURS, chip
 from .dog_entry import move_label
@@ -92,6 +92,13 @@ class DogPresenter(BasePresenter):
 
     def compose(self, kind: str, form: Any) -> str:
         raise BadInput(_("DOG plays are entered card by card, not composed from a form"))
+
+    def referee_cards(self) -> list[dict[str, str]]:
+        """The referee's card picker: every DOG card, named as referee messages name it."""
+        return [{"token": t, "name": self.card_name(t)} for t in dog_referee.DOG_CARDS]
+
+    def referee_compose(self, card: str | None, joker_as: str | None, taps: str | None) -> str:
+        return dog_referee.compose(card, joker_as, taps)
 
     def hand_tokens(self) -> tuple[str, ...]:
         """The card tokens of the hand form, in their order."""
