@@ -10,14 +10,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from companion import games
 from companion.tables.play import services
 from tests.tables.simulated import table_log
 
-CONFIGS = {
+#: the hardening tables' own options (3 players for HIT and Life is Life); every other game of
+#: the registry plays its engine's defaults
+OWN_CONFIGS = {
     "dog": {"seats": 4},
     "hit": {"players": 3},
     "lifeislife": {"players": 3},
 }
+CONFIGS = {name: OWN_CONFIGS.get(name, {}) for name in games.names()}
 
 __all__ = ["CONFIGS", "SeededTable", "seeded_table", "table_log"]
 

@@ -28,6 +28,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from schemathesis.specs.openapi.checks import positive_data_acceptance
 
+from companion import games
 from companion.tables.models import Table
 from companion.tables.play import services
 from companion.tables.records.record import build_record
@@ -187,7 +188,7 @@ def _assert_answered(response, server_errors) -> None:
         assert error["code"] and error["message"], error
 
 
-@pytest.mark.parametrize("game_name", ["dog", "hit", "lifeislife"])
+@pytest.mark.parametrize("game_name", games.names())
 @settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck))
 @given(
     options=st.dictionaries(
@@ -207,7 +208,7 @@ def vocabularies() -> dict[str, st.SearchStrategy[str]]:
     return {name: _notation(name) for name in CONFIGS}
 
 
-@pytest.mark.parametrize("game_name", ["dog", "hit", "lifeislife"])
+@pytest.mark.parametrize("game_name", games.names())
 @settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
 @given(data=st.data())
 def test_any_notation_on_a_game_in_progress_is_answered(

@@ -25,12 +25,12 @@ import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from companion.engines import TABLE, get_game
+from companion.engines import TABLE, available_games, get_game
 from companion.engines.__main__ import main
 from tests.hardening.games import CONFIGS, table_log
 
 ROOT = Path(__file__).resolve().parents[2]
-GAMES = ["dog", "hit", "lifeislife"]
+GAMES = list(available_games())  # every registered engine
 COMMANDS = ["new", "moves", "check", "score"]
 # FUZZ_EXAMPLES=2000 for a longer hunt; the default keeps the module within a minute.
 FUZZ = settings(
