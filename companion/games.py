@@ -33,11 +33,39 @@ from importlib.util import find_spec
 from types import MappingProxyType
 from typing import Any
 
-from django.utils.functional import Promise
-from django.utils.translation import gettext_lazy as _
-from django.utils.translation import pgettext_lazy
 
-Text = str | Promise
+class LazyText:
+    """A text marked for translation, translated into the reader's language when shown (like
+    Django's ``gettext_lazy``, without importing Django: the advisor reads this registry, and
+    the advisor loads without Django)."""
+
+    __slots__ = ("context", "message")
+
+    def __init__(self, message: str, context: str | None = None) -> None:
+        self.message, self.context = message, context
+
+    def __str__(self) -> str:
+        from django.utils.translation import gettext, pgettext
+
+        if self.context is None:
+            return gettext(self.message)
+        return pgettext(self.context, self.message)
+
+    def __repr__(self) -> str:
+        return f"LazyText({self.message!r})"
+
+
+def _(message: str) -> LazyText:
+    """Marked for translation (makemessages reads ``_``); translated when shown."""
+    return LazyText(message)
+
+
+def pgettext_lazy(context: str, message: str) -> LazyText:
+    """Marked for translation with its context (makemessages reads it); translated when shown."""
+    return LazyText(message, context)
+
+
+Text = str | LazyText
 
 
 @dataclass(frozen=True, slots=True)

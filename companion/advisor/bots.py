@@ -636,20 +636,34 @@ class IsmctsBot:
 # ---------------------------------------------------------------------------------------------
 _EVALUATIONS: dict[str, ismcts.Evaluate] = {
     "engine": lambda game, state: game.evaluate(state),
-    "dog": dog_evaluate,  # type: ignore[dict-item]
 }
 _POLICIES: dict[str, ismcts.Policy] = {
     "random": lambda game, state, rng: game.random_action(state, rng),
-    "dog": dog_playout_policy,  # type: ignore[dict-item]
 }
+
+
+def _named(generic: dict[str, Any], parameter: str) -> Callable[[str], Any]:
+    """A spec's ``eval=`` or ``policy=`` value → the function: a generic one by its name, else
+    the one a game's registry entry measured (``eval=dog``: DOG's `search` evaluation)."""
+
+    def lookup(name: str) -> Any:
+        if name in generic:
+            return generic[name]
+        entry = games.find(name)
+        reference = entry.search.get(parameter) if entry is not None else None
+        if not isinstance(reference, str):
+            raise KeyError(name)
+        return games.load(reference)
+
+    return lookup
 _CONFIG_KEYS: dict[str, tuple[str, Callable[[str], Any]]] = {
     "c": ("exploration", float),
     "depth": ("playout_depth", int),
     "tree": ("tree_depth", int),
     "pf": ("policy_first", lambda v: v.lower() in ("1", "true", "yes")),
     "table": ("stop_at_table", lambda v: v.lower() in ("1", "true", "yes")),
-    "eval": ("evaluate", _EVALUATIONS.__getitem__),
-    "policy": ("policy", _POLICIES.__getitem__),
+    "eval": ("evaluate", _named(_EVALUATIONS, "evaluate")),
+    "policy": ("policy", _named(_POLICIES, "policy")),
 }
 
 

@@ -5,8 +5,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from django.utils.functional import Promise
-
 from companion import games as registry
 
 
@@ -15,8 +13,8 @@ class GameInfo:
     slug: str
     name: str
     publisher: str
-    players: str | Promise
-    summary: str | Promise
+    players: registry.Text
+    summary: registry.Text
 
 
 def games() -> tuple[GameInfo, ...]:
