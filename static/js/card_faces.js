@@ -168,12 +168,26 @@
   var kept = {};
   function key(box) {
     var form = box.closest("form");
-    return (form ? form.getAttribute("hx-post") : "") + "|" + box.dataset.output + "|" + box.dataset.size;
+    return (box.dataset.key || "") + "|" + (form ? form.getAttribute("hx-post") : "") + "|" +
+      box.dataset.output + "|" + box.dataset.size;
   }
+  // A form on its way to the server is not kept: the live update its play sends (it may come
+  // before the answer) draws the next decision, which must start empty (a second market refill
+  // began with the first one's card chosen).
+  var sent = {};
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    var form = event.detail.elt && event.detail.elt.closest && event.detail.elt.closest("form");
+    var box = form && form.querySelector(".card-faces");
+    if (box && event.detail.requestConfig && event.detail.requestConfig.verb === "post") {
+      sent[key(box)] = true;
+      delete kept[key(box)];
+    }
+  });
   document.addEventListener("htmx:oobBeforeSwap", function (event) {
     var target = event.detail.target;
     if (!target || !target.querySelectorAll) return;
     target.querySelectorAll(".card-faces").forEach(function (box) {
+      if (sent[key(box)]) return;
       var details = box.closest("details");
       kept[key(box)] = { cards: chosen(box), open: details ? details.open : null };
     });
@@ -183,6 +197,7 @@
     var boxes = root.matches && root.matches(".card-faces") ? [root] : root.querySelectorAll(".card-faces");
     Array.prototype.forEach.call(boxes, function (box) {
       var k = key(box);
+      delete sent[k]; // the form drawn after the one sent: kept again from now on
       if (kept[k]) {
         if (kept[k].cards.length) setChosen(box, kept[k].cards);
         var details = box.closest("details");
@@ -198,6 +213,8 @@
   document.addEventListener("htmx:afterRequest", function (event) {
     var form = event.detail.elt && event.detail.elt.closest && event.detail.elt.closest("form");
     var box = form && form.querySelector(".card-faces");
-    if (box && event.detail.successful) delete kept[key(box)];
+    if (!box) return;
+    delete sent[key(box)];
+    if (event.detail.successful) delete kept[key(box)];
   });
 })();
