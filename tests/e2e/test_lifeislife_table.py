@@ -146,6 +146,21 @@ def test_one_round_through_the_ui(server, phone, screenshot, lang):
     take_row(lino, 4, ["mouse", "dog", "dog", "hare"])
     seq += 1
     wait_seq(pages, seq)
+    # The round is over: every phone shows its own hand, its cards already there (one tap),
+    # although the table knew them all (what a seat entered privately never changes this).
+    with translation.override(lang):
+        show_mine = _("Show my hand")
+    for page in (lino, tim, mia):
+        page.wait_for_selector("#entry[data-mode='reveal']")
+        button = page.locator("#entry form.lil-reveal").first.locator("button.save-hand")
+        expect(button).to_have_text(show_mine)
+        expect(button).to_be_enabled()
+        expect(button).to_be_in_viewport()
+        if page is tim:
+            screenshot(tim, f"reveal-{lang}")
+        button.click()
+        seq += 1
+        wait_seq(pages, seq)
 
     # Scored: 9, 11, 10 points → Tim loses 2 lives, Lino 1, Mia none; said before the deal.
     with translation.override(lang):

@@ -93,6 +93,7 @@ class Night:
     reviews: int = 0
     conflicts: int = 0
     revealed_at: int | None = None  # the first step at which the rules revealed hidden cards
+    round_end_at: int | None = None  # Life is Life: the first step that ended a round normally
     keep_parts: bool = False  # keep every digest's parts (to see what differs)
     parts: dict[Any, list[str]] = field(default_factory=dict)
 
@@ -162,30 +163,26 @@ class Night:
         return self
 
     def step(self) -> None:
-        self.show_hands()
         mover = self.game.to_move(self.truth)
         if mover == TABLE:
             self.chance()
         else:
             self.decision(mover)
-        if self.revealed_at is None and self._round_over():
-            self.revealed_at = self.steps  # the rules show every hand at a round's end
+        if self.round_end_at is None and self.game.phase(self.truth) == "reveal":
+            self.round_end_at = self.steps
+        if self.revealed_at is None and self._revealed(self.truth):
+            self.revealed_at = self.steps  # the rules showed hidden cards
 
-    def _round_over(self) -> bool:
-        return self.game_name == "lifeislife" and self.game.phase(self.truth) != "play"
-
-    def show_hands(self) -> None:
-        """Life is Life's reveal: a round ended while the table did not know every hand, so it
-        waits for them; the table shows them (the host enters what it sees)."""
-        table = self.table()
-        state = services.load_state(table)
-        if self.game.phase(state) != "reveal" or self.game.to_move(state) != TABLE:
-            return
-        score = self.game.score(state)
-        hands = self.game.to_json(self.truth)["hands"]
-        for seat, known in enumerate(score.get("hands_known") or []):
-            if not known and seat not in (score.get("out") or []) and hands[seat]:
-                self._must(HOST, f"hand {seat} " + ",".join(hands[seat]))
+    def _revealed(self, state: Any) -> bool:
+        """Whether the rules have shown hidden cards by ``state``: Life is Life's hands shown
+        at a round's end or a sudden-death set (a round scored); another game's reveal phase.
+        Entering Life is Life's reveal shows nothing yet: the round's end goes the same way
+        for everyone, whatever a seat entered privately."""
+        phase = self.game.phase(state)
+        if self.game_name == "lifeislife":
+            score = self.game.score(state)
+            return any(score["shown"]) or (phase in ("deal", "over") and score["round"] > 0)
+        return phase in REVEALS
 
     def chance(self) -> None:
         chance = self.game.sample_chance(self.truth, self.rng)
@@ -212,6 +209,10 @@ class Night:
                     self._must(HOST, "draw")  # a draw its own phone refused: reported blind
                 self.truth = self.game.apply(self.truth, chance)
                 return
+        if self.game_name == "lifeislife" and text.startswith("hand "):
+            self.show(int(text.split()[1]), text)
+            self.truth = self.game.apply(self.truth, chance)
+            return
         self._must(HOST, text)
         self.truth = self.game.apply(self.truth, chance)
         order = list(range(len(hands)))
@@ -220,6 +221,13 @@ class Night:
             if hands[seat] in ("", "?", "-"):
                 continue
             self.enter_hand(seat, hands[seat].split(","))
+
+    def show(self, seat: int, text: str) -> None:
+        """Life is Life's round end: every player still in shows its hand, on its own phone
+        (pre-filled there with what it entered) or entered by the scribe from what it sees."""
+        if self.rng.random() < self.mix.own_hand and self.enter(self.seats[seat], text)[0]:
+            return
+        self._must(HOST, text)  # its phone said no (a mistyped hand): the scribe enters it
 
     def enter_hand(self, seat: int, cards: list[str]) -> None:
         own = self.rng.random() < self.mix.own_hand
@@ -326,9 +334,7 @@ class Night:
     def digest(self) -> None:
         """Everything each reader can read now, one digest per reader and step."""
         table = self.table()
-        if self.revealed_at is None and self.game.phase(
-            rulings.known(table, self.game, None)
-        ) in REVEALS:
+        if self.revealed_at is None and self._revealed(rulings.known(table, self.game, None)):
             self.revealed_at = self.steps
         summary = _timeless(summarize(table).to_json())
         for reader in [None, *range(self.n)]:

@@ -17,6 +17,7 @@ from .state import (
     OVER,
     PHASES,
     PLAY,
+    REVEAL,
     LifeConfig,
     LifeState,
     aside_count,
@@ -126,6 +127,7 @@ class LifeGame(ModuleGame[LifeState, LifeAction]):
             "knocked_by": None if state.knocked_by < 0 else state.knocked_by,
             "winner": None if state.winner < 0 else state.winner,
             "hands_known": [not state.hands[s][UNKNOWN] for s in range(state.cfg.players)],
+            "shown": [bool(state.shown >> s & 1) for s in range(state.cfg.players)],
             "aside": aside_count(state),
         })
         return out
@@ -133,13 +135,16 @@ class LifeGame(ModuleGame[LifeState, LifeAction]):
     def evaluate(self, state: LifeState) -> tuple[float, ...]:
         """Each player's share of the (squared) lives it can expect to keep: its lives less
         the lives the current hands would cost it (half of them before anyone knocked);
-        players out get 0. Terminal: the result."""
+        players out get 0; while the hands are shown at a round's end, what they will cost.
+        Terminal: the result."""
         if state.phase == OVER:
             return self.returns(state)
         n = state.cfg.players
         ins = players_in(state)
         eff = [float(lv) for lv in state.lives]
-        if state.phase == PLAY and state.rows and not any(state.hands[s][UNKNOWN] for s in ins):
+        # the round's end (REVEAL) is scored as its hands will be shown: after the knock, in full
+        if state.phase in (PLAY, REVEAL) and state.rows and \
+                not any(state.hands[s][UNKNOWN] for s in ins):
             weight = 1.0 if state.knocked_by >= 0 else 0.5
             lost = lives_lost(round_points(state.hands, ins, n))
             for s in ins:

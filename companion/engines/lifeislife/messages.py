@@ -48,6 +48,8 @@ CODES: Final[dict[str, tuple[str, str]]] = {
     "lifeislife.deck_exceeded": (R_MATERIAL, N_("The deck holds only {copies} {card} cards.")),
     "lifeislife.hand_mismatch": (R_PLAY, N_("Seat {seat} holds {count} cards, and these must "
                                             "include every card already known to be there.")),
+    "lifeislife.already_shown": (R_NORMAL, N_("Seat {seat} has already shown their hand at the "
+                                              "end of this round.")),
 }
 
 MESSAGES, violation = message_table(CODES)

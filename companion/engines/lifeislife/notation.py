@@ -201,6 +201,7 @@ def to_json(state: LifeState) -> dict[str, Any]:
             "public": [_tokens(p) for p in state.public],
             "knocked_by": None if state.knocked_by < 0 else state.knocked_by,
             "swapped": [bool(state.swapped >> s & 1) for s in range(state.cfg.players)],
+            "shown": [bool(state.shown >> s & 1) for s in range(state.cfg.players)],
             "aside": aside_count(state),
             "last_round": result_json(state.last),
             "winner": None if state.winner < 0 else state.winner,
@@ -318,13 +319,24 @@ def from_json(obj: Any) -> LifeState:
         swapped |= 1 << raw_knock  # one knocks only after a swap
     if phase == PH_REVEAL and knocked_by < 0:
         raise bad('phase "reveal" follows a knock: "knocked_by" is missing')
+    shown = 0
+    raw_shown = positions.seat_list(obj, "shown", n)
+    if raw_shown is not None and phase == PH_REVEAL:
+        for s, v in enumerate(raw_shown):
+            if not isinstance(v, bool):
+                raise bad('"shown" lists true or false per seat')
+            if v and lives[s] > 0:
+                if hands[s][UNKNOWN]:
+                    raise bad(f"seat {s} has shown its hand, so all of its cards are known")
+                shown |= 1 << s
+                public[s] = (0, *hands[s][1:])
     last = _json_result(obj.get("last_round"), n)
     turn = mover if mover != TABLE else (knocked_by if phase == PH_REVEAL else starter)
     if phase == PH_OVER:
         turn = alive[0]
     state = LifeState(cfg, phase, turn, starter, round_no, lives, rows, tuple(hands),
                       tuple(public), swapped, knocked_by, last,
-                      alive[0] if phase == PH_OVER else -1)
+                      alive[0] if phase == PH_OVER else -1, shown)
     # consistency: the deck, and no unannounced sudden death
     vec = located(state)
     for k in KINDS:
@@ -340,8 +352,8 @@ def from_json(obj: Any) -> LifeState:
                     if hands[s][k] == DECK[k]:
                         raise bad(f"seat {s} swapped and holds all {DECK[k]} {TOKEN[k]} "
                                    "cards: that ended the round at once (sudden death)")
-    if phase == PH_REVEAL and all(hands[s][UNKNOWN] == 0 for s in alive):
-        raise bad('phase "reveal" waits for hands that are not known; all of them are')
+    if phase == PH_REVEAL and all(shown >> s & 1 for s in alive):
+        raise bad('phase "reveal" waits for a hand to be shown; every player has shown theirs')
     return state
 
 

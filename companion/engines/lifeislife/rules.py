@@ -259,6 +259,8 @@ def _check_hand(state: LifeState, action: LifeAction) -> list[Violation]:
     hand = state.hands[seat]
     _valid(action.cards)
     entry = counts(action.cards)
+    if state.phase == PH_REVEAL and state.shown >> seat & 1:
+        return [violation("lifeislife.already_shown", seat=seat)]
     if len(action.cards) != sum(hand) or any(hand[k] > entry[k] for k in KINDS):
         return [violation("lifeislife.hand_mismatch", seat=seat, count=sum(hand))]
     vec = located(state)
@@ -347,7 +349,7 @@ def _apply_deal(state: LifeState, action: LifeAction) -> LifeState:
         unknown = (HAND_SIZE,) + (0,) * (NK - 1)
         hands = tuple(unknown if state.lives[s] > 0 else EMPTY for s in range(n))
     return state._replace(phase=PH_PLAY, turn=state.starter, rows=tuple(action.rows),
-                          hands=hands, public=(EMPTY,) * n, swapped=0, knocked_by=-1)
+                          hands=hands, public=(EMPTY,) * n, swapped=0, knocked_by=-1, shown=0)
 
 
 def _apply_hand(state: LifeState, action: LifeAction) -> LifeState:
@@ -360,8 +362,9 @@ def _apply_hand(state: LifeState, action: LifeAction) -> LifeState:
         return st  # entered privately: nothing becomes public
     public = list(state.public)
     public[seat] = (0, *entry[1:])  # shown at the end of the round
-    st = st._replace(public=tuple(public))
-    if all(st.hands[s][UNKNOWN] == 0 for s in players_in(st)):
+    shown = state.shown | 1 << seat
+    st = st._replace(public=tuple(public), shown=shown)
+    if all(shown >> s & 1 for s in players_in(st)):
         return _settle_normally(st)
     return st
 
@@ -374,12 +377,11 @@ _APPLY: dict[int, Callable[[LifeState, LifeAction], LifeState]] = {
 # The end of a round
 # ---------------------------------------------------------------------------------------------
 def _end_normally(state: LifeState) -> LifeState:
-    """Everyone has had the last turn after the knock: score when every hand is known, else
-    wait for the table to show them."""
-    for s in players_in(state):
-        if state.hands[s][UNKNOWN]:
-            return state._replace(phase=PH_REVEAL, turn=state.knocked_by)
-    return _settle_normally(state)
+    """Everyone has had the last turn after the knock: each player still in shows its hand
+    (a `HAND` report each), and the round is scored when the last one has. Always, also
+    where the table already knew every hand: whether a seat's private entry was kept or
+    forgotten after a conflict must not change what the others see happen."""
+    return state._replace(phase=PH_REVEAL, turn=state.knocked_by, shown=0)
 
 
 def _settle_normally(state: LifeState) -> LifeState:
@@ -389,7 +391,7 @@ def _settle_normally(state: LifeState) -> LifeState:
     lost = lives_lost(points)
     public = tuple((0, *state.hands[s][1:]) if s in ins else state.public[s] for s in range(n))
     result = RoundResult(state.round, tuple(points), tuple(lost), -1, 0)
-    return _next_round(state._replace(public=public), lost, result)
+    return _next_round(state._replace(public=public, shown=0), lost, result)
 
 
 def _end_sudden(state: LifeState, holder: int, animal: int) -> LifeState:
@@ -418,7 +420,7 @@ def _next_round(state: LifeState, lost: list[int], result: RoundResult) -> LifeS
 def sample_chance(state: LifeState, rng: random.Random) -> LifeAction:
     """The deal: the 60 cards shuffled, 10 to each player still in (in seat order), then rows
     1 to 4; the rest is set aside. At the end of a round, an unknown hand shown (drawn
-    consistently with everything known)."""
+    consistently with everything known), or a known one shown as it is."""
     if state.phase == PH_DEAL:
         deck = list(FULL_DECK)
         rng.shuffle(deck)
@@ -438,10 +440,12 @@ def sample_chance(state: LifeState, rng: random.Random) -> LifeAction:
     if state.phase == PH_REVEAL:
         from .info import complete
 
-        full = complete(state, rng)
         for s in players_in(state):
-            if state.hands[s][UNKNOWN]:
-                return LifeAction(HAND, cards=cards_of(full.hands[s]), seat=s)
+            if not state.shown >> s & 1:
+                hand = state.hands[s]
+                if hand[UNKNOWN]:
+                    hand = complete(state, rng).hands[s]
+                return LifeAction(HAND, cards=cards_of(hand), seat=s)
     raise ValueError(f"no table event is pending in phase {PHASES[state.phase]}")
 
 

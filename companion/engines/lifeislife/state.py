@@ -13,7 +13,7 @@ from .cards import DECK, DECK_SIZE, EMPTY, HAND_SIZE, NK, ROWS_TOTAL, SUDDEN, SU
 # Phases: what the pending decision is.
 DEAL: Final = 0  # the table deals: the four rows (and, in a simulation, the hands)
 PLAY: Final = 1  # a seat swaps or knocks
-REVEAL: Final = 2  # the round ended normally; the table shows the hands that are not known yet
+REVEAL: Final = 2  # the round ended normally; each player still in shows its hand, one by one
 OVER: Final = 3  # one player is left: the game is over
 PHASES: Final = ("deal", "play", "reveal", "over")
 
@@ -98,6 +98,9 @@ class LifeState(NamedTuple):
     knocked_by: the seat that knocked this round, or -1.
     last: the result of the last finished round, or None.
     winner: the last player left, or -1.
+    shown: bitmask of the seats that have shown their hand at this round's end (REVEAL). Every
+        player still in shows, whether or not the table knew the hand before: the round's end
+        goes the same way for everyone, whatever a seat entered privately (docs/operations.md).
     """
 
     cfg: LifeConfig
@@ -113,6 +116,7 @@ class LifeState(NamedTuple):
     knocked_by: int
     last: RoundResult | None
     winner: int
+    shown: int = 0
 
 
 def initial_state(cfg: LifeConfig) -> LifeState:

@@ -39,6 +39,7 @@ SPEC = GameSpec(
             "s-further", (RuleSpec("next-round"), RuleSpec("end", ("lifeislife.game_over",)))
         ),
         SectionSpec("s-expert", (RuleSpec("expert", ("lifeislife.expert_cats",), ("expert",)),)),
-        SectionSpec("s-table", (RuleSpec("entering-hands", ("lifeislife.hand_mismatch",)),)),
+        SectionSpec("s-table", (RuleSpec(
+            "entering-hands", ("lifeislife.hand_mismatch", "lifeislife.already_shown")),)),
     ),
 )

@@ -136,8 +136,12 @@ TEXT = Language(
             "Fast alles ist öffentlich: Die Reihen liegen offen, jede genommene und abgelegte "
             "Karte sehen alle. Verborgen sind nur die Hände, wie sie ausgeteilt wurden. Jeder "
             "darf seine Hand jederzeit geheim eingeben; sie muss zum Bekannten passen: 10 "
-            "Karten, mit jeder Karte, die man hineingehen sah. Endet eine Runde mit noch "
-            "unbekannten Händen, gibt der Tisch die gezeigten Hände ein.",
+            "Karten, mit jeder Karte, die man hineingehen sah. Endet eine Runde normal, zeigt "
+            "jeder, der noch im Spiel ist, seine Karten auf dem Handy (dort schon ausgefüllt, "
+            "wenn er sie eingegeben hatte; der Schreiber kann jede Hand eingeben, wie sie auf "
+            "dem Tisch liegt); gewertet wird, wenn die letzte gezeigt ist, und eine zweimal "
+            "gezeigte Hand wird abgelehnt. Jedes Rundenende fragt nach allen Händen: Daraus "
+            "kann niemand schließen, was ein anderer eingegeben hatte.",
         ),
     },
 )

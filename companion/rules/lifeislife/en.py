@@ -129,8 +129,11 @@ TEXT = Language(
             "Nearly everything is public: the rows lie face up, so every card taken or laid "
             "down is seen by all. Hidden are only the hands as dealt. Each player may enter their "
             "own hand privately at any time; it must fit what is known: 10 cards, including "
-            "every card seen going into it. When a round ends with hands still unknown, the "
-            "table enters the hands as they are shown.",
+            "every card seen going into it. When a round ends normally, every player still in "
+            "shows their hand on their phone (already filled in there if they entered it; the "
+            "scribe may enter any hand as it lies on the table); the round is scored once the "
+            "last one is shown, and a hand shown twice is refused. Every round end asks for "
+            "every hand, so nobody can tell from it what another player had entered.",
         ),
     },
 )

@@ -135,8 +135,12 @@ TEXT = Language(
             "Presque tout est public : les rangées sont face visible, chaque carte prise ou posée "
             "est vue de tous. Seules les mains distribuées sont cachées. Chacun peut saisir sa "
             "main en secret à tout moment ; elle doit correspondre à ce qu'on sait : 10 cartes, "
-            "avec chaque carte qu'on y a vue entrer. Si une manche finit avec des mains encore "
-            "inconnues, la table saisit les mains montrées.",
+            "avec chaque carte qu'on y a vue entrer. Quand une manche finit normalement, chaque "
+            "joueur encore en jeu montre sa main sur son téléphone (déjà remplie s'il l'avait "
+            "saisie ; le scribe peut saisir toute main telle qu'elle est posée sur la table) ; "
+            "la manche est comptée quand la dernière est montrée, et une main montrée deux fois "
+            "est refusée. Chaque fin de manche demande toutes les mains : personne ne peut en "
+            "déduire ce qu'un autre avait saisi.",
         ),
     },
 )

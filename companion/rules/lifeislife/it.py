@@ -134,8 +134,12 @@ TEXT = Language(
             "Quasi tutto è pubblico: le file sono scoperte, ogni carta presa o posata la vedono "
             "tutti. Nascoste sono solo le mani come distribuite. Ognuno può inserire la propria "
             "mano in segreto in qualsiasi momento; deve corrispondere a ciò che si sa: 10 carte, "
-            "con ogni carta che vi si è vista entrare. Se una tornata finisce con mani ancora "
-            "ignote, il tavolo inserisce le mani mostrate.",
+            "con ogni carta che vi si è vista entrare. Quando una tornata finisce normalmente, "
+            "ogni giocatore ancora in gioco mostra la sua mano sul telefono (già compilata se "
+            "l'aveva inserita; lo scrivano può inserire qualsiasi mano come è sul tavolo); la "
+            "tornata si conta quando è mostrata l'ultima, e una mano mostrata due volte è "
+            "rifiutata. Ogni fine tornata chiede tutte le mani: nessuno può dedurne ciò che un "
+            "altro aveva inserito.",
         ),
     },
 )

@@ -205,13 +205,11 @@ def replay_log(
     kept = {k: state for k, state in points.items() if k <= same}
     state = points[start] if start else game.new_game(table.config)
     for i in range(start, len(steps)):
-        seq, text, seats = steps[i]
+        _seq, text, seats = steps[i]
         state, action, _ = prepare(game, state, text, seats, reader, parse)
         if action is None:  # only forgets (``reader_steps``)
             continue
         state = game.apply(state, action)
-        if reader != TRUTH and game.phase(state) == "reveal":
-            state = _shown(table, game, state, seq, exclude, replace, parse, forget)
         if (i + 1) % CHECKPOINT == 0:
             kept[i + 1] = state
     # the checkpoints and the state at the end (the next play of this reader starts there)
@@ -248,8 +246,6 @@ def reading(table, game=None, reader: Reader = TRUTH) -> Any:
             state, action, _ = prepare(game, state, text, seats, reader)
             if action is not None:
                 state = game.apply(state, action)
-        if reader != TRUTH and game.phase(state) == "reveal":
-            state = replay_log(table, game, reader=reader)  # the hands shown at the reveal
     else:
         state = replay_log(table, game, reader=reader)
     with _readings_lock:
@@ -263,18 +259,6 @@ def reading(table, game=None, reader: Reader = TRUTH) -> Any:
 MAX_READINGS = 4096
 _readings: OrderedDict[tuple[str, int, Reader], Any] = OrderedDict()
 _readings_lock = threading.Lock()
-
-
-def _shown(table, game, state: Any, seq: int, exclude, replace, parse, forget) -> Any:
-    """The hands the table shows at a reveal (Life is Life's round end) that a reader's
-    position waits for and the truth after ``seq`` holds: they are public from now on."""
-    from companion.tables.play.public_forms import shown_hands
-
-    later = {e.seq for e in events_source(table) if e.seq > seq}
-    truth = replay_log(table, game, set(exclude) | later, replace, parse, forget)
-    for text in shown_hands(game, truth, state):
-        state = game.apply(state, game.parse_action(state, text))
-    return state
 
 
 #: per table, the steps of its last replay ((seq, action, seats forgotten first) of each

@@ -26,20 +26,20 @@ def public_form(game_name: str, text: str) -> str | None:
     return f"{head}@{who} {rest}".rstrip()
 
 
-def shown_hands(game: Any, truth: Any, public: Any) -> list[str]:
-    """The hands the table shows at the end of a round (Life is Life's reveal) that the public
-    replay waits for but the full log knows (a seat entered its hand privately, so nobody had to
-    enter it again). Once shown they are public: ``hand 2 …`` entries for the record."""
-    if game.phase(public) != "reveal":
+def legacy_shows(game: Any, state: Any) -> list[str]:
+    """The hands a record made before every round end asked each player to show (Life is
+    Life's reveal: the table used to score at once where it knew every hand) leaves unshown
+    although its own entries know them: ``hand 2 …`` entries that show them, for loading it.
+    Empty outside a reveal, and for a game without one."""
+    if game.phase(state) != "reveal":
         return []
-    score = game.score(public)
-    known = score.get("hands_known") or []
+    score = game.score(state)
+    shown = score.get("shown") or []
     out = set(score.get("out") or [])
-    hands = game.to_json(truth).get("hands") or []
-    shown = []
-    for seat, hand in enumerate(hands):
-        if seat in out or seat >= len(known) or known[seat]:
-            continue
-        if hand and "?" not in hand:
-            shown.append(f"hand {seat} " + ",".join(hand))
-    return shown
+    hands = game.to_json(state).get("hands") or []
+    return [
+        f"hand {seat} " + ",".join(hand)
+        for seat, hand in enumerate(hands)
+        if seat not in out and seat < len(shown) and not shown[seat] and hand
+        and "?" not in hand
+    ]

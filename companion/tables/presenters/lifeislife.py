@@ -251,6 +251,11 @@ class LifePresenter(BasePresenter):
         pick = entry_args.get("pick")
         if pick and entry.get("mode") == "play":
             entry["pick_said"] = _pick_said(game, state, pick, names)
+        if entry.get("mode") == "reveal":
+            entry["shows"] = [
+                _show_form(i, names[i], hands[i] if i < len(hands) else [], i == seat)
+                for i in entry["missing"]
+            ]
         if phase in ("deal", "over") and state.last is not None:
             entry["result"] = round_result(state, score, names)
         if highlight and highlight.startswith("swap "):
@@ -314,12 +319,16 @@ class LifePresenter(BasePresenter):
             return {**out, "mode": "over"}
         if phase == "deal":
             return {**out, "mode": "deal", "deal": deal_entry(args.get("parts"), args.get("row"))}
-        if phase == "reveal":
+        if phase == "reveal":  # every player still in shows, whatever the table knew
+            score = game.score(state)
             missing = [
                 i
-                for i, known in enumerate(game.score(state)["hands_known"])
-                if not known and i not in game.score(state)["out"]
+                for i, shown in enumerate(score["shown"])
+                if not shown and i not in score["out"]
             ]
+            if seat in missing:  # one's own hand first: it is pre-filled, one tap shows it
+                missing.remove(seat)
+                missing.insert(0, seat)
             return {**out, "mode": "reveal", "missing": missing}
         if mover == TABLE or not (is_host or seat == mover):
             return {**out, "mode": "wait"}
@@ -545,6 +554,26 @@ def round_result(state: LifeState, score: dict[str, Any], names: list[str]) -> d
             }
         )
     return {"round": last.round + 1, "sudden": "", "players": players, "majorities": rows}
+
+
+def _show_form(seat: int, name: str, hand: list[str], own: bool) -> dict[str, Any]:
+    """One hand to show at the round's end, its faces pre-filled with the cards this reader
+    knows are in it (its own hand: all of them, so one tap on "Show" is enough)."""
+    known = [c for c in hand if c != "?"]
+    return {
+        "seat": seat,
+        "key": f"show-{seat}",
+        "name": name,
+        "own": own,
+        "full": len(known) == HAND_SIZE,
+        "said": ", ".join(
+            c["name"] + (f" ×{c['count']}" if c["count"] > 1 else "") for c in counted(known)
+        ),
+        "faces": [
+            {"token": a, "label": animal_name(a), "count": known.count(a), "max": copies}
+            for a, copies in ANIMALS
+        ],
+    }
 
 
 def _last_round_note(score: dict[str, Any], names: list[str], phase: str) -> str:

@@ -107,6 +107,8 @@ def action_words(
         )
         return _("deals the cards and lays out the rows (%(rows)s)") % {"rows": rows}
     if kind == HAND:
+        if game.phase(state) == "reveal":  # the round's end: shown to everyone
+            return _("shows the hand: %(cards)s") % {"cards": _animals(action.cards)}
         if visible:
             return _("enters the hand: %(cards)s") % {"cards": _animals(action.cards)}
         count = len(action.cards)

@@ -29,7 +29,7 @@ from companion.tables.errors import BadInput, Refused
 from companion.tables.models import Event, Table
 from companion.tables.play import services, timeline
 from companion.tables.play.event_log import prepare
-from companion.tables.play.public_forms import shown_hands
+from companion.tables.play.public_forms import legacy_shows
 from companion.tables.play.state_cache import remember_state
 
 FORMAT = "table-companion-record"
@@ -62,12 +62,10 @@ def build_record(table: Table, seat: int | None) -> dict[str, Any]:
     and the presenter): ``seat``'s reading of the log (``timeline.walk``), so its private
     entries in full and everyone else's in public form."""
     game = get_game(table.game)
-    _, truth = timeline.walk(table)
-    truth_after = {step.seq: step.after for step in truth}
     state = game.new_game(table.config)  # the position the record's own entries lead to
     events: list[dict[str, Any]] = []
 
-    def add(text: str, step: timeline.Step, seats: tuple[int, ...] = (), shown: bool = False):
+    def add(text: str, step: timeline.Step, seats: tuple[int, ...] = ()):
         nonlocal state
         # A record says "forget" only where it changes this reader's position (the owner of
         # the contradicted entries, a gift's receiver): nobody else learns of the conflict.
@@ -81,8 +79,6 @@ def build_record(table: Table, seat: int | None) -> dict[str, Any]:
             "by_seat": step.by_seat,
             "at": step.at.isoformat(),
         }
-        if shown:
-            entry["shown"] = True
         if forget:
             entry["forget"] = forget
         events.append(entry)
@@ -90,8 +86,6 @@ def build_record(table: Table, seat: int | None) -> dict[str, Any]:
 
     for step in timeline.walk(table, seat)[1]:
         add(step.text, step, step.forget)
-        for text in shown_hands(game, truth_after[step.seq], state):
-            add(text, step, shown=True)
     return {
         "format": FORMAT,
         "version": VERSION,
@@ -172,6 +166,10 @@ def load_record(data: Any) -> tuple[Table, str]:
         )
     entries: list[_Entry] = []
     for number, event in enumerate(record["events"], start=1):
+        if not _a_show(event):  # a record of a round end that showed only unknown hands
+            for text in legacy_shows(game, state):
+                shown = {"action": text, "by_seat": None, "at": event.get("at")}
+                state = _replay_one(game, presenter, state, number, shown, entries, len(seats))
         state = _replay_one(game, presenter, state, number, event, entries, len(seats))
     with transaction.atomic():
         table, host_token = services.create_table(
@@ -206,6 +204,11 @@ def load_record(data: Any) -> tuple[Table, str]:
         table.save(update_fields=["seq", "snapshot", "status", "updated_at"])
     remember_state(table.id, table.seq, state)
     return table, host_token
+
+
+def _a_show(event: dict[str, Any]) -> bool:
+    action = event.get("action")
+    return isinstance(action, str) and action.startswith("hand ")
 
 
 def _replay_one(

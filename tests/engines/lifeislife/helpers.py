@@ -55,3 +55,17 @@ def conserved(state: LifeState) -> bool:
     """Hands and rows hold no animal more often than the deck; the rest is set aside."""
     vec = located(state)
     return all(vec[k] <= DECK[k] for k in KINDS) and sum(vec) <= DECK_SIZE
+
+
+def show_all(state: LifeState) -> LifeState:
+    """The round's end: every player still in who has not yet shows its hand as the table
+    knows it (each must be known)."""
+    shown = life.score(state)["shown"]
+    out = life.score(state)["out"]
+    for seat, hand in enumerate(life.to_json(state)["hands"]):
+        if life.phase(state) != "reveal":
+            break
+        if seat not in out and not shown[seat]:
+            assert "?" not in hand, f"seat {seat}'s hand is not known"
+            state = play(state, f"hand {seat} " + ",".join(hand))
+    return state

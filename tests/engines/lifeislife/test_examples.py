@@ -10,7 +10,7 @@ from companion.engines.lifeislife.cards import BEAR, GIRAFFE, MOLE
 from companion.engines.lifeislife.scoring import lives_lost, majorities, round_points
 
 from ..contract import LIFE_EXAMPLE, run
-from .helpers import codes, hand_of, life, play, pos, rows_of
+from .helpers import codes, hand_of, life, play, pos, rows_of, show_all
 
 TIM, MIA, LINO, LEO, ANNA = range(5)
 
@@ -98,7 +98,9 @@ def test_tim_15_mia_13_lino_10_leo_and_anna_7() -> None:
     score = life.score(st)
     assert score["points"] == [15, 13, 10, 7, 7] and score["lives_lost"] == [0, 1, 1, 2, 2]
     assert score["sudden_death"] is None and score["final"] is False
-    after = play(st, "knock")  # Anna keeps her cards: the round is over
+    shows = play(st, "knock")  # Anna keeps her cards: the round is over, the hands are shown
+    assert life.phase(shows) == "reveal" and shows.lives == (5,) * 5
+    after = show_all(shows)
     assert after.lives == (5, 4, 4, 3, 3)
     final = life.score(after)
     assert final["final"] is True and final["points"] == [15, 13, 10, 7, 7]

@@ -26,6 +26,7 @@ from .helpers import (
     pos,
     rest_of_deck,
     rows_of,
+    show_all,
     violation_of,
 )
 
@@ -148,6 +149,8 @@ def test_after_a_knock_every_other_player_has_exactly_one_more_turn() -> None:
     st = play(st, "knock")  # seat 2 keeps its cards
     assert life.to_move(st) == 3
     st = play(st, moves_text(st)[-2])  # seat 3 swaps: the last turn
+    assert life.phase(st) == "reveal" and st.last is None  # every hand is known, and shown
+    st = show_all(st)
     assert life.phase(st) == "deal" and st.last is not None and st.round == 1
     assert sum(st.last.lost) > 0 or len(set(st.last.points)) == 1
     assert st.starter == 1  # the left neighbour of the previous starter
@@ -318,13 +321,34 @@ def test_reveal_when_hands_are_unknown_at_the_end() -> None:
     rest = rest_of_deck(*ROWS, H0)
     st = play(st, "hand 1 " + ",".join(rest[:10]))
     assert life.phase(st) == "reveal" and life.to_json(st)["public"][1] == rest[:10]
+    assert codes(st, "hand 1 " + ",".join(rest[:10])) == ["lifeislife.already_shown"]
     st = play(st, "hand 2 " + ",".join(rest[10:20]))
     assert codes(st, "knock") == ["lifeislife.wrong_phase"]
-    done = play(st, "hand 3 " + ",".join(rest[20:30]))
+    st3 = play(st, "hand 3 " + ",".join(rest[20:30]))
+    # seat 0's hand was known, and it is shown all the same: the others cannot tell
+    assert life.phase(st3) == "reveal" and life.score(st3)["shown"] == [False, True, True, True]
+    assert codes(st3, "hand 3 " + ",".join(rest[20:30])) == ["lifeislife.already_shown"]
+    done = play(st3, "hand 0 " + ",".join(H0))
     assert life.phase(done) == "deal" and life.score(done)["final"] is True
-    # a simulation draws the hands instead
-    drawn = life.apply(st, life.sample_chance(st, random.Random(5)))
-    assert life.phase(drawn) == "deal"
+    # a simulation draws the unknown hands and shows the known ones as they are
+    rng = random.Random(5)
+    while life.phase(st) == "reveal":
+        st = life.apply(st, life.sample_chance(st, rng))
+    assert life.phase(st) == "deal" and hand_of(st, 0) == hand_of(done, 0)
+
+
+def test_every_round_end_asks_for_every_hand_even_when_all_are_known() -> None:
+    """Whether the table knew a hand (entered privately, or forgotten after a conflict) does
+    not change the round's end: it always waits for each player still in to show."""
+    rest = rest_of_deck(*ROWS, H0)
+    hands = [H0, rest[:10], rest[10:20], rest[20:30]]
+    known = pos(ROWS, hands, to_move=3, knocked_by=0, swapped=[True] * 4, starter=0)
+    unknown = pos(ROWS, [H0, None, None, None], to_move=3, knocked_by=0, swapped=[True] * 4,
+                  starter=0)
+    ends = [play(st, "knock") for st in (known, unknown)]
+    assert [life.phase(st) for st in ends] == ["reveal", "reveal"]
+    assert [life.score(st)["shown"] for st in ends] == [[False] * 4] * 2
+    assert life.public_view(ends[0]) == life.public_view(ends[1])
 
 
 # -- majorities, lives, the next round, the end ----------------------------------------------
