@@ -281,6 +281,9 @@
     box.append(text, yes, no);
     var anchor = elt.closest("form, .cards") || elt;
     anchor.insertAdjacentElement("afterend", box);
+    // At once, not smoothly: the question and Confirm are on screen when the finger comes
+    // back (in the tray, the box may open below its fold).
+    yes.scrollIntoView({ block: "nearest" });
     focusOn(yes);
   });
 
