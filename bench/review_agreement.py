@@ -15,7 +15,13 @@ load does not change the figures) and again at four times that budget. Printed p
   exactly the deep best's value beside it, so that the review's documented tie order named
   it — Life is Life, docs/hints.md "Coach mode"; and the match rate where it had none).
 
-Last line per game: ``game=<name> positions=<n> label_agreement=<f> best_match=<f>``.
+- better-was names the deep best: its play is the deep review's best, or one of the plays it
+  names beside it as "about as good" (`Review.alternatives`: not told apart from its better
+  play by its own uncertainty, backed as better than the played one), and how many plays it
+  names.
+
+Last line per game: ``game=<name> positions=<n> label_agreement=<f> best_match=<f>
+named_match=<f>``.
 
     .venv/bin/python bench/review_agreement.py --positions 200 --budget-ms 200 --jobs 2
     .venv/bin/python bench/review_agreement.py --games lifeislife --positions 60 --budget-ms 200
@@ -96,8 +102,11 @@ def judge(args: tuple) -> tuple:
                        clock=time.thread_time)
         again_top = again.close if again.close is not None else again.best
         self_match = (deep.better, deep.better and again_top == deep.best)
+    # the coach names its better play and those it cannot tell from it ("about as good")
+    named = (quick.best, *quick.alternatives)
     return (quick.label, deep.label, quick.better, quick.best == top, spent, near, tied,
-            not (backed_apart or unseen) if quick.best != top else True, self_match)
+            not (backed_apart or unseen) if quick.best != top else True, self_match,
+            top in named, len(named))
 
 
 def consistent(args: tuple) -> tuple:
@@ -202,8 +211,15 @@ def main() -> None:
                   f"{same / max(1, len(deep_better)):.3f}")
         print(f"  better-was the deep best or not told apart from it by the deep review's own "
               f"uncertainty: {indistinct}/{len(better)} = {indistinct / max(1, len(better)):.3f}")
+        named = sum(1 for r in better if r[9])
+        sizes = [r[10] for r in better]
+        print(f"  better-was names the deep best (its play, or one it says is about as good): "
+              f"{named}/{len(better)} = {named / max(1, len(better)):.3f}; plays named per "
+              f"better-was: mean {sum(sizes) / max(1, len(sizes)):.2f}, "
+              f"{sum(1 for n in sizes if n == 1)} of {len(sizes)} name one play")
         print(f"game={name} positions={len(results)} label_agreement={agree / len(results):.3f} "
-              f"best_match={matched / max(1, len(better)):.3f}", flush=True)
+              f"best_match={matched / max(1, len(better)):.3f} "
+              f"named_match={named / max(1, len(better)):.3f}", flush=True)
 
 
 if __name__ == "__main__":

@@ -43,6 +43,8 @@ GOOD_BELOW = 0.03
 MISTAKE_FROM = 0.10
 #: part of the budget (or iterations) for the first phase: the search over every play
 FIRST_SHARE = 0.6
+#: at most this many other plays named beside a better play as "about as good"
+MAX_ALTERNATIVES = 2
 
 GOOD, INACCURACY, MISTAKE = "good", "inaccuracy", "mistake"
 
@@ -78,6 +80,11 @@ class Review:
     #: the play valued highest when the review cannot tell it from the played one ("about
     #: equal"), else None
     close: Any = None
+    #: beside a better play: the others the review cannot tell from it but can from the
+    #: played one (each backed as better than the played), highest valued first, at most
+    #: ``MAX_ALTERNATIVES`` ("Better was A; about as good: B"): the review names one play only
+    #: where its own uncertainty separates it from the rest
+    alternatives: tuple[Any, ...] = ()
     #: the review continued a hint's analysis of this position: how many iterations the hint
     #: had searched and what it suggested first (None: no hint was asked here)
     hint_iterations: int | None = None
@@ -109,7 +116,24 @@ def _verdict(played: Any, best: Any, values: dict[Any, tuple[int, float]],
                       played, played_value, played_value, iterations, values, difference.se,
                       close, **extra)
     return Review(label, difference.diff, played, best, played_value, values[best][1],
-                  iterations, values, difference.se, None, **extra)
+                  iterations, values, difference.se, None,
+                  alternatives=_alternatives(played, best, values, extra.get("differ")),
+                  **extra)
+
+
+def _alternatives(played: Any, best: Any, values: dict[Any, tuple[int, float]],
+                  differ: Callable[[Any, Any], Difference] | None) -> tuple[Any, ...]:
+    """The plays besides ``best`` that the evidence cannot tell from it but does tell from
+    ``played`` (better than it), highest valued first (`Review.alternatives`)."""
+    if differ is None:
+        return ()
+    found = [
+        a for a, (visits, _value) in values.items()
+        if a not in (best, played) and visits > 0
+        and not differ(best, a).backed and differ(a, played).sign > 0
+    ]
+    found.sort(key=lambda a: -values[a][1])
+    return tuple(found[:MAX_ALTERNATIVES])
 
 
 def review(

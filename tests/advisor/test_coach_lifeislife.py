@@ -99,3 +99,20 @@ def test_a_review_keeps_to_its_budget():
     # one reading to start, one after each sample: it stops at the first past the budget
     assert result.iterations == 50 and clock.readings == 51
     assert result.label == MISTAKE
+
+
+def test_plays_about_as_good_as_the_better_one_are_named_beside_it():
+    """The five sudden-death swaps are worth exactly the same: the review names one as better
+    and two of the others as "about as good" (it cannot tell them apart), each backed as
+    better than the played swap; a play it can tell apart is never among them."""
+    state = sudden_pig_position()
+    played = life.parse_action(state, "swap 3: giraffe,giraffe,bear")
+    result = review(life, state, 0, played, iterations=40, seed=2)
+    assert result.label == MISTAKE and result.best.sudden
+    assert len(result.alternatives) == 2
+    assert all(a.sudden and a.row == 1 for a in result.alternatives)
+    assert result.best not in result.alternatives and played not in result.alternatives
+    for a in result.alternatives:
+        assert not result.differ(result.best, a).backed and result.differ(a, played).sign > 0
+    # a good play names none
+    assert review(life, state, 0, result.best, iterations=40, seed=2).alternatives == ()

@@ -168,3 +168,26 @@ def test_the_coach_says_when_a_deeper_look_overrules_the_hint(dealt_table):
     with translation.override("de"):
         said = coach.review_words(table, stored)["text"]
     assert said.startswith("Ein genauerer Blick bevorzugt") and "Joker" in said
+
+
+@pytest.mark.django_db
+def test_the_coach_names_the_plays_about_as_good_as_its_better_one(dealt_table):
+    """Where the review cannot tell other plays from its better one, the sentence names them
+    too, in the phone's language (the review says one play only where its evidence does)."""
+    from django.utils import translation
+
+    from companion.tables.coach import reviews as coach
+    from companion.tables.models import CoachReview, Table
+
+    table = Table.objects.get(id=dealt_table.id)
+    words = {"en": {"played": "Play 1", "best": "Play 13", "alt0": "Play 8"},
+             "de": {"played": "Spiele 1", "best": "Spiele 13", "alt0": "Spiele 8"}}
+    stored = CoachReview.objects.create(
+        table=table, seat=0, seq=table.seq + 1, played="1 K", label="mistake", best="13 K",
+        loss=0.12, played_value=0.4, best_value=0.52, iterations=2300, elapsed_ms=300,
+        reasons={"why": [], "words": words, "alternatives": 1})
+    said = coach.review_words(table, stored)["text"]
+    assert said.startswith("Better was “Play 13”") and said.endswith("About as good: “Play 8”.")
+    with translation.override("de"):
+        said = coach.review_words(table, stored)["text"]
+    assert said.endswith("Etwa genauso gut: „Spiele 8“."), said

@@ -219,7 +219,9 @@ def review_play(self, **job: Any) -> str:
         cache.delete(slot)
     names = [s.name for s in table.seats.all()]
     best_text = game.format_action(view, result.best)
-    words = _words(table, game, view, {"played": played, "best": result.best}, names)
+    # the plays the review cannot tell from the better one ("about as good"), named too
+    others = {f"alt{i}": a for i, a in enumerate(result.alternatives)}
+    words = _words(table, game, view, {"played": played, "best": result.best, **others}, names)
     reasons = why_better(game, view, result, mover, names)  # what differs from the played
     stored = CoachReview.objects.update_or_create(
         table=table,
@@ -233,7 +235,7 @@ def review_play(self, **job: Any) -> str:
             "played_value": round(result.played_value, 4),
             "best_value": round(result.best_value, 4),
             "reasons": {"why": [[t, p] for t, p in reasons], "words": words,
-                        **evidence(result)},
+                        "alternatives": len(others), **evidence(result)},
             "iterations": result.iterations,
             "elapsed_ms": round((time.time() - job["queued_at"]) * 1000),
             "note": "",
@@ -333,6 +335,12 @@ def review_words(table: Table, stored: CoachReview) -> dict[str, Any]:
             else _("Better was “%(best)s” (%(why)s): about %(pct)s more likely to win than "
                    "“%(play)s”.")
         ) % values
+        alternatives = [mine.get(f"alt{i}") for i in range(int(data.get("alternatives") or 0))]
+        if any(alternatives):  # the review cannot tell these from the better play
+            text += " " + _("About as good: %(plays)s.") % {
+                # a play quoted as the language quotes ("„…“", "« … »")
+                "plays": ", ".join(_("“%(play)s”") % {"play": alt} for alt in alternatives if alt)
+            }
     return {**review_json(stored), "label_text": label_text(stored.label),
             "symbol": SYMBOLS.get(stored.label, ""), "text": text}
 
