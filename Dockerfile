@@ -12,11 +12,14 @@ RUN useradd --create-home --uid 10001 companion
 
 COPY pyproject.toml setup.py README.md ./
 COPY companion ./companion
-# Editable, so that BASE_DIR stays /app (templates and static live beside the code). The
-# compiled engine core (issue #31) is opt-in until its 7's search agrees with the pure one in
-# a clean build (docs/advisor.md): the image runs the pure-Python engine.
-RUN pip install -e . \
-    && python -c "from companion.engines.kit import accel; print(accel.describe())"
+# Editable, so that BASE_DIR stays /app (templates and static live beside the code). With gcc
+# for the build only, setup.py compiles the engine's hot modules (the compiled core, issue #31;
+# docs/advisor.md#the-compiled-engine-core); the image refuses to build without it.
+RUN apt-get update && apt-get install -y --no-install-recommends gcc libc6-dev \
+    && pip install -e . \
+    && apt-get purge -y gcc libc6-dev && apt-get autoremove -y && rm -rf /var/lib/apt/lists/* \
+    && COMPANION_REQUIRE_COMPILED=1 python -c \
+       "from companion.engines.kit import accel; print(accel.describe())"
 
 COPY manage.py ./
 COPY templates ./templates

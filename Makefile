@@ -12,18 +12,22 @@ PYTHON ?= $(shell for c in python3.14 python3.13 python3.12 python3 \
 	  $$c -c 'import sys; sys.exit(sys.version_info < (3, 12))' 2>/dev/null && { command -v $$c; break; }; \
 	done)
 
-.PHONY: run test install install-test lint migrate worker bench clean messages
+.PHONY: run test install install-test lint migrate worker bench clean messages compile
 
 # setup.py compiles the engine's hot modules where a C compiler exists (kit/accel.py): an edit
 # to one of them rebuilds its binary (a stale one is never used, but the fast path is lost).
+# The install ends with the engine path it left (compiled, or pure Python and why);
+# COMPANION_NO_COMPILE=1 installs without compiling.
 COMPILED_SOURCES := $(wildcard companion/engines/dog/moves.py companion/engines/dog/rules.py \
 	companion/engines/dog/info.py companion/engines/dog/*.pxd)
+ENGINE_PATH := $(PY) -c "from companion.engines.kit import accel; print(accel.describe())"
 
 $(VENV)/.installed: pyproject.toml setup.py $(COMPILED_SOURCES)
 	@test -n "$(PYTHON)" || { echo "Python >= 3.12 not found (Django 6 needs it)"; exit 1; }
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install -q --upgrade pip
 	$(PY) -m pip install -q -e .
+	@$(ENGINE_PATH)
 	touch $@
 
 $(VENV)/.installed-test: $(VENV)/.installed
@@ -63,6 +67,11 @@ worker: install
 
 bench: install
 	$(PY) bench/engine_speed.py dog
+
+# Build the compiled engine core again (after installing gcc, say), and say which path runs.
+compile: install
+	$(PY) -m pip install -q -e .
+	@$(ENGINE_PATH)
 
 clean:
 	rm -rf $(VENV) .pytest_cache staticfiles build

@@ -6,6 +6,11 @@ Without them, or when a module does not compile, the build says so and goes on: 
 pure-Python engine runs, as SQLAlchemy, msgpack and PyYAML do with their optional C
 extensions. ``COMPANION_NO_COMPILE=1`` skips the build. A module whose binary was built from
 its current source (its stamp) is not compiled again.
+
+gcc's warnings of an uninitialized variable are errors here: the C that Cython writes reads
+one only when a C type was declared where Python's scoping does not expect it (a typed local
+read by a nested function: the compiled 7 of a clean build read garbage that way, issue #31).
+Such a module is not compiled, and stays pure Python, rather than computing something else.
 """
 
 from __future__ import annotations
@@ -24,8 +29,9 @@ from setuptools.command.build_ext import build_ext
 
 ROOT = Path(__file__).resolve().parent
 #: -O1 and no debug info: -O2 saved 1.3 % of the instructions of DOG's move generation and took
-#: 1.6 times as long to compile (43 s of CPU against 27 s), docs/advisor.md
-CFLAGS = ["-O1", "-g0"]
+#: 1.6 times as long to compile (43 s of CPU against 27 s), docs/advisor.md. A read of an
+#: uninitialized variable fails the module's build (see above; clang ignores gcc's name).
+CFLAGS = ["-O1", "-g0", "-Werror=uninitialized", "-Werror=maybe-uninitialized"]
 #: Cython's directives: Python's semantics, the C types declared in the .pxd files and by
 #: `@cython.locals` (the annotations are documentation only)
 DIRECTIVES = {"language_level": 3, "annotation_typing": False}
@@ -80,11 +86,6 @@ def _compiler_found() -> bool:
 def _extensions() -> list[Extension]:
     if os.environ.get("COMPANION_NO_COMPILE") == "1":
         _say("COMPANION_NO_COMPILE=1: the pure-Python engine only")
-        return []
-    if os.environ.get("COMPANION_COMPILE") != "1":
-        # opt-in until the compiled 7's search agrees with the pure one in a clean build (an
-        # IndexError in seven_plays' nested search, found by the CI run of a fresh clone)
-        _say("the compiled core is opt-in (COMPANION_COMPILE=1): the pure-Python engine only")
         return []
     try:
         from Cython.Build import cythonize

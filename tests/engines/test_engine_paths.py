@@ -4,13 +4,25 @@ Cython (kit/accel.py, setup.py) run the asked-for path and give the same answers
 The suite itself runs on the path installed (compiled in CI, where the build finds gcc). One
 subprocess runs DOG's fingerprint, contract and rules tests on the other path, with that path
 required (`COMPANION_PURE=1`, or `COMPANION_REQUIRE_COMPILED=1`): a path silently not the one
-asked for fails there, and so does any difference in behaviour.
+asked for fails there, and so does any difference in behaviour. Besides, the move generators
+of both paths are compared in one process, and seeded random games as a table plays them
+(`random_action`) in one child process per path (tests/engines/dog_paths.py).
+
+A C-typed local must never be read by a nested function or generator expression: Cython
+applies a function's `@cython.locals` to the scopes nested in it too, where the name becomes a
+new C variable, uninitialized, instead of the outer one (cython/cython#5001). The compiled 7
+of a clean build read garbage that way (an IndexError in `seven_plays`' nested search; the
+same binary could pass elsewhere: it depends on what the stack held). A static check below
+keeps that from coming back; the build turns gcc's uninitialized-variable warnings into errors
+as well (setup.py: such a module stays pure Python).
 """
 
 from __future__ import annotations
 
+import ast
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -21,9 +33,11 @@ import pytest
 from companion.engines.kit import accel
 
 ROOT = Path(__file__).resolve().parents[2]
-#: DOG's part of the fingerprint and contract tests, and its rules tests
+#: DOG's part of the fingerprint and contract tests, and its rules and property tests
 OTHER_PATH_TESTS = ["tests/engines/test_fingerprint.py", "tests/engines/test_contract.py",
-                    "tests/engines/test_dog_rules.py"]
+                    "tests/engines/test_dog_rules.py", "tests/engines/test_dog_properties.py",
+                    "tests/engines/test_dog_flow.py", "tests/engines/test_dog_examples.py",
+                    "tests/engines/test_dog_golden.py", "tests/engines/test_dog_info.py"]
 
 
 def _env(**flags: str) -> dict[str, str]:
@@ -44,11 +58,21 @@ def _compiled_expected() -> bool:
     """Must the compiled path be there? Where the binaries are fresh, and in CI wherever a C
     compiler is (the install builds them: a missing one is a broken build, not a skip)."""
     fresh = all(accel.built(name) for name in accel.COMPILED_MODULES)
-    return fresh or (
-        bool(os.environ.get("CI"))
-        and os.environ.get("COMPANION_COMPILE") == "1"
-        and shutil.which("cc") is not None
-    )
+    return fresh or (bool(os.environ.get("CI")) and shutil.which("cc") is not None
+                     and os.environ.get("COMPANION_NO_COMPILE") != "1")
+
+
+def _compiled_or_skip() -> None:
+    """Skip where no compiled core can be expected; fail where one is expected but this
+    process does not run it."""
+    from companion.engines.dog import moves
+
+    if accel.is_compiled(moves):
+        return
+    if _compiled_expected() and not accel.status()["reasons"][moves.__name__].startswith(
+            accel.PURE_ENV):
+        pytest.fail(f"the compiled core was expected here: {accel.describe()}")
+    pytest.skip("only the pure-Python path runs here (no compiled engine core)")
 
 
 def test_pure_python_when_asked() -> None:
@@ -108,6 +132,16 @@ def test_a_binary_of_another_source_is_never_used(tmp_path: Path,
         accel._choose("x.hot", source)
 
 
+def test_a_binary_without_stamp_is_never_used(tmp_path: Path,
+                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    """A build that failed leaves the old binary but no stamp (setup.py removes it first)."""
+    monkeypatch.delenv(accel.PURE_ENV, raising=False)
+    monkeypatch.delenv(accel.REQUIRE_ENV, raising=False)
+    source, _ = _module(tmp_path, None)
+    choice, why, _ = accel._choose("x.hot", source)
+    assert (choice, "did not compile" in why) == ("pure", True)
+
+
 def test_required_but_not_built_fails(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv(accel.PURE_ENV, raising=False)
     monkeypatch.setenv(accel.REQUIRE_ENV, "1")
@@ -135,3 +169,124 @@ def test_dog_on_the_other_path() -> None:
         timeout=900)
     assert done.returncode == 0, done.stdout[-4000:] + done.stderr[-2000:]
     assert " passed" in done.stdout
+
+
+# -- C types never leak into nested scopes --------------------------------------------------------
+_NESTED = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.GeneratorExp)
+
+
+def _typed_names(call: ast.Call) -> set[str]:
+    return {k.arg for k in call.keywords if k.arg}
+
+
+def _decorator_types(fn: ast.FunctionDef) -> set[str]:
+    """The names a `@cython.locals(...)` decorator of `fn` types."""
+    out: set[str] = set()
+    for dec in fn.decorator_list:
+        if (isinstance(dec, ast.Call) and isinstance(dec.func, ast.Attribute)
+                and dec.func.attr == "locals"):
+            out |= _typed_names(dec)
+    return out
+
+
+def _pxd_types(pxd: Path) -> dict[str, set[str]]:
+    """Function (or method) name → the names its `@cython.locals(...)` in the .pxd types."""
+    out: dict[str, set[str]] = {}
+    text = pxd.read_text(encoding="utf-8")
+    pattern = r"@cython\.locals\(([^)]*)\)\s*\n\s*c?p?def\s+[\w\[\]]+\s+(\w+)\s*\("
+    for args, name in re.findall(pattern, text):
+        call = ast.parse(f"f({args})", mode="eval").body
+        assert isinstance(call, ast.Call)
+        out.setdefault(name, set()).update(_typed_names(call))
+    return out
+
+
+def _free_names(scope: ast.AST) -> set[str]:
+    """Names a nested scope reads without binding them itself (its arguments, targets)."""
+    loaded: set[str] = set()
+    bound: set[str] = set()
+    for node in ast.walk(scope):
+        if isinstance(node, ast.Name):
+            (loaded if isinstance(node.ctx, ast.Load) else bound).add(node.id)
+        elif isinstance(node, ast.arg):
+            bound.add(node.arg)
+    return loaded - bound
+
+
+def typed_names_read_by_nested_scopes(source: Path) -> list[str]:
+    """'function: nested scope reads name' for every C-typed local of `source`'s functions
+    (`@cython.locals` in the .py, or in the .pxd beside it) that a nested function, lambda or
+    generator expression reads. (Comprehensions are compiled inline, in the function's own
+    C scope: they are not concerned.)"""
+    tree = ast.parse(source.read_text(encoding="utf-8"))
+    pxd = source.with_suffix(".pxd")
+    declared = _pxd_types(pxd) if pxd.exists() else {}
+    found: list[str] = []
+    for fn in ast.walk(tree):
+        if not isinstance(fn, ast.FunctionDef):
+            continue
+        typed = _decorator_types(fn) | declared.get(fn.name, set())
+        if not typed:
+            continue
+        for inner in ast.walk(fn):
+            if inner is fn or not isinstance(inner, _NESTED):
+                continue
+            what = getattr(inner, "name", type(inner).__name__.lower())
+            found += [f"{fn.name}: {what} reads {name}"
+                      for name in sorted(_free_names(inner) & typed)]
+    return found
+
+
+def test_no_typed_local_is_read_by_a_nested_scope() -> None:
+    for name in accel.COMPILED_MODULES:
+        assert typed_names_read_by_nested_scopes(accel.source_of(name)) == [], name
+
+
+def test_the_check_finds_the_pitfall(tmp_path: Path) -> None:
+    """The shape of the clean build's bug: `m` typed in seven_plays, read by its nested rec."""
+    source = tmp_path / "hot.py"
+    source.write_text(
+        "import cython\n\n"
+        "@cython.locals(m=cython.int, i=cython.int)\n"
+        "def outer(xs):\n"
+        "    m = len(xs)\n"
+        "    def rec(i):\n"
+        "        return i == m - 1\n"
+        "    ys = [m for _ in xs]\n"  # inline: fine
+        "    return rec(0), any(x > m for x in xs), ys\n", encoding="utf-8")
+    assert typed_names_read_by_nested_scopes(source) == [
+        "outer: rec reads m", "outer: generatorexp reads m"]
+    source.with_suffix(".pxd").write_text(
+        "import cython\n\n@cython.locals(best=cython.int)\ncpdef int other(int p)\n",
+        encoding="utf-8")
+    assert _pxd_types(source.with_suffix(".pxd")) == {"other": {"best"}}
+
+
+# -- the same answers, compared directly -----------------------------------------------------------
+def test_move_generation_is_the_same_on_both_paths() -> None:
+    """Every card's plays, the 7 (first only, exhaustive, step by step) in dense random positions
+    under every house rule of the 7: the compiled moves module against moves.py as source."""
+    _compiled_or_skip()
+    from companion.engines.dog import moves
+
+    from .dog_paths import movegen_digest, pure_moves
+
+    assert movegen_digest(moves) == movegen_digest(pure_moves())
+
+
+@pytest.mark.timeout(600)
+def test_random_games_are_the_same_on_both_paths() -> None:
+    """Seeded random games as a table plays them (the scenario of tests/tables' seed 11 that
+    raised IndexError in a clean build's compiled 7), one child process per path, each path
+    required."""
+    _compiled_or_skip()
+    seeds = ["11", "12", "13"]
+    out = {}
+    for flags in ({accel.PURE_ENV: "1"}, {accel.REQUIRE_ENV: "1"}):
+        done = subprocess.run([sys.executable, "tests/engines/dog_paths.py", *seeds], cwd=ROOT,
+                              env=_env(**flags), capture_output=True, text=True, timeout=600)
+        assert done.returncode == 0, done.stderr[-3000:]
+        result = json.loads(done.stdout.strip().splitlines()[-1])
+        out[result["path"]] = result["digest"]
+    assert set(out) == {"pure", "compiled"}
+    assert out["pure"] == out["compiled"]

@@ -1,6 +1,7 @@
-# (compiled: no C types are inferred here: with infer_types the 7's nested search indexed past
-# its options (IndexError in a clean CI build); its nested functions carry no @cython.locals,
-# which Python would evaluate at every call)
+# Compiled (kit/accel.py): C types only where declared (moves.pxd, @cython.locals), never on a
+# function with nested functions or generator expressions that read the typed names: Cython
+# would declare them again, uninitialized, in the nested scope (the IndexError of a clean
+# build's 7, issue #31; tests/engines/test_engine_paths.py checks it).
 """DOG board moves: what each card can do, and the checked simulation of a play.
 
 Two implementations that tests hold against each other:
@@ -477,7 +478,6 @@ def _seven_options(ctx: Ctx, p: int) -> list[list[_Opt]]:
     return opts
 
 
-@cython.locals(c=cython.int, m=cython.int, i=cython.int, light=cython.bint, first_only=cython.bint)
 def seven_plays(ctx: Ctx, first_only: bool = False) -> dict[Key | Figures, tuple[Seg, ...]]:
     """Every legal 7 (all points used, burning in step order), deduplicated by the position
     it leads to: {key: segs}. Segments move distinct figures in the order given.
@@ -625,8 +625,6 @@ def _orders(used: list[tuple[int, _Opt]], own: list[int]) -> list[list[tuple[int
     return orders
 
 
-@cython.locals(c=cython.int, L=cython.int, knock_own=cython.bint, team=cython.int, n_own=cython.int,
-               first_only=cython.bint)
 def _walk_orders(ctx: Ctx, groups: list[list[tuple[int, _Opt]]], own: list[int],
                  kennels: tuple[int, ...], results: dict[Key | Figures, tuple[Seg, ...]],
                  first_only: bool) -> bool:

@@ -128,7 +128,11 @@ def _choose(fullname: str, source: Path) -> tuple[str, str, Path | None]:
             stamp = None
         if stamp_matches(stamp, source, binary):
             return "compiled", "built from this source", binary
-        why = "its binary was built from another version of the source (make install rebuilds)"
+        if stamp is None:
+            why = "its last build did not compile (make compile tries again)"
+        else:
+            why = ("its binary was built from another version of the source (make install "
+                   "rebuilds)")
     if _flag(REQUIRE_ENV):
         raise ImportError(f"{REQUIRE_ENV}=1 but {fullname} is {why}")
     return "pure", why, None
