@@ -68,3 +68,38 @@ def test_a_dog_play_corrected_by_tapping(server, phone, lang):
     print(f"\n[{lang}] DOG correct a play by tapping: taps {taps}, scrolls {scrolls}")
     assert taps == 5, taps  # the line, the card, 2 fields, Correct it
     assert scrolls <= 1, scrolls  # down to the history; the card, board, Correct it on screen
+
+
+def test_a_hit_play_corrected_by_tapping(server, phone):
+    """HIT: Ann's 3 was her 6 — the line, the card, the figure's field and where it went."""
+    body = {"game": "hit", "names": ["Ann", "Ben"], "options": {"players": 2}}
+    table = http_json(server.url, "POST", "/api/tables", body)
+    tid, host = table["id"], table["host_token"]
+    seq = api_plays(server, tid, host, ["draw", "draw", "market 4,5,hunt,coins5,jump"], 0)
+    page = seat_page(server, phone, tid, 0, "en")
+    wait_seq([page], seq)
+    ann = Glance(page)
+    ann.tap(page.locator("#entry button.hit-card-pick[data-card='s3']"))
+    if not page.locator("#entry[data-step='confirm']").count():
+        ann.tap(page.locator("#entry button.move[data-action='s3 T0-T3']"))
+    ann.tap(page.locator("#entry button.confirm-play"), swaps_entry=False)
+    seq += 1
+    wait_seq([page], seq)
+    ann.reset()
+    ann.tap(page.locator(f"#history li[value='{seq}']"), swaps_entry=False)
+    ann.tap(page.locator("#correct-form .referee-card label.choice", has=page.locator(
+        "input[value='s6']")), swaps_entry=False)
+    expect(page.locator("body")).to_have_class(REFEREEING)
+    for field in ("T0", "T6"):
+        ann.tap(page.locator(f"#board svg:not(.tap-layer) [data-field='{field}']").first,
+                swaps_entry=False)
+    ann.tap(page.locator(".referee-banner [data-banner-correct]"), swaps_entry=False)
+    seq += 1
+    wait_seq([page], seq)
+    expect(page.locator("#ruling.corrected")).to_be_visible()
+    history = page.locator("#history li").first.text_content()
+    assert f"corrects #{seq - 1}" in history and "T0" not in history, history
+    ann.note("HIT", "correct a play by tapping")
+    taps, scrolls = FIGURES["HIT"]["correct a play by tapping"]
+    print(f"\n[en] HIT correct a play by tapping: taps {taps}, scrolls {scrolls}")
+    assert taps == 5 and scrolls <= 1, (taps, scrolls)
