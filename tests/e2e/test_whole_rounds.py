@@ -507,6 +507,8 @@ def test_key_screens(table_host, phones, lang):
     ben.locator("#entry button.secondary").last.tap()
     settle(ben)
     ben.locator("#history li").first.tap()
+    settle(ben)
+    shot(ben, f"key-{lang}-dog-correct-form")
     ben.locator("#correct-form .referee-card label.choice").nth(3).tap()
     settle(ben)
     shot(ben, f"key-{lang}-dog-correcting")
