@@ -144,6 +144,8 @@
     if (!box) return;
     var typed = form.querySelector("input[name=action]");
     if (typed && typed.value.trim()) return; // a play typed in notation instead
+    // a button that is a play of its own (the correction's "It was a knock"): no cards needed
+    if (event.submitter && event.submitter.name === "action" && event.submitter.value) return;
     var n = chosen(box).length;
     var want = size(box);
     if (n === 0 || (want && (box.dataset.partial ? n > want : n !== want))) {

@@ -103,3 +103,43 @@ def test_a_hit_play_corrected_by_tapping(server, phone):
     taps, scrolls = FIGURES["HIT"]["correct a play by tapping"]
     print(f"\n[en] HIT correct a play by tapping: taps {taps}, scrolls {scrolls}")
     assert taps == 5 and scrolls <= 1, (taps, scrolls)
+
+
+def test_a_life_is_life_swap_corrected_into_a_knock(server, phone):
+    """Life is Life: Tim's second swap was a knock — its line, then "It was a knock"."""
+    body = {"game": "lifeislife", "names": ["Tim", "Mia", "Lino"], "options": {"players": 3}}
+    table = http_json(server.url, "POST", "/api/tables", body)
+    tid, host = table["id"], table["host_token"]
+    seq = api_plays(server, tid, host,
+                    ["deal rows giraffe/mole,bear/pig,pig,cat/mouse,dog,goat,sheep"], 0)
+    page = seat_page(server, phone, tid, 0, "en")
+    wait_seq([page], seq)
+    tim = Glance(page)
+
+    def swap_row_one(animal: str) -> None:
+        tim.tap(page.locator("#entry button.row-pick[hx-get$='row=1']"))
+        tim.tap(page.locator(f"#entry .lil-swap .hand-faces button.face[data-card='{animal}']"),
+                swaps_entry=False)
+        tim.tap(page.locator("#entry .lil-swap button.save-hand"), swaps_entry=False)
+        tim.tap(page.locator("#inline-confirm button.confirm-yes"), swaps_entry=False)
+
+    swap_row_one("bear")
+    seq += 1
+    wait_seq([page], seq)
+    seq = api_plays(server, tid, host, ["swap 1: goat", "swap 1: sheep"], seq)
+    wait_seq([page], seq)
+    swap_row_one("dog")
+    seq += 1
+    wait_seq([page], seq)
+    tim.reset()
+    tim.tap(page.locator(f"#history li[value='{seq}']"), swaps_entry=False)
+    tim.tap(page.locator("#correct-form button.correct-knock"), swaps_entry=False)
+    seq += 1
+    wait_seq([page], seq)
+    expect(page.locator("#ruling.corrected")).to_be_visible()
+    history = page.locator("#history li").first.text_content()
+    assert f"corrects #{seq - 1}" in history and "knocks" in history, history
+    tim.note("Life is Life", "correct a swap into a knock")
+    taps, scrolls = FIGURES["Life is Life"]["correct a swap into a knock"]
+    print(f"\n[en] Life is Life correct a swap into a knock: taps {taps}, scrolls {scrolls}")
+    assert taps == 2 and scrolls <= 2, (taps, scrolls)
