@@ -350,10 +350,19 @@ def test_a_life_is_life_round(table_host, phones, lang):
         seq += 1
         wait_all(pages, seq)
         note("Life is Life", lang, "show my hand", g)
-    expect(pages[0].locator("#entry section.lil-result")).to_be_visible()
+    expect(pages[0].locator("#entry section.lil-result")).to_be_attached()
     shot(pages[0], f"lil-{lang}-round-result")
+    # the next round's rows: the palette comes first in the tray, the result below it
+    tim.reset()
+    for row in LIL_ROWS:
+        for animal in row:
+            tim.tap(pages[0].locator(f"#entry .animal-pick[data-animal='{animal}']"))
+    tim.tap(pages[0].locator("#entry button.deal-done"), swaps_entry=False)
+    seq += 1
+    wait_all(pages, seq)
+    note("Life is Life", lang, "lay out the next round's rows", tim)
     wait_all([room], seq)
-    # the presenter shows the round's result under the score, large enough for two metres
+    # the presenter keeps the round's result under the score, large enough for two metres
     result = room.locator("#score section.lil-result")
     expect(result).to_be_visible()
     size = float(result.evaluate("e => parseFloat(getComputedStyle(e).fontSize)"))
