@@ -175,6 +175,14 @@ DOG_HANDS = [
 ]
 
 
+DOG_HANDS_2 = [
+    ["2", "3", "4", "8", "9"],
+    ["10", "12", "13", "1", "5"],
+    ["6", "7", "8", "9", "10"],
+    ["12", "13", "2", "3", "4"],
+]
+
+
 def dog_turn(g: Glance) -> str:
     """One play on the mover's phone, by its taps: the first card with a move, the lit figure
     and the lit place on the board (the move list only where the board lights nothing),
@@ -254,12 +262,27 @@ def test_a_dog_round(table_host, phones, lang):
             shot(room, f"dog-{lang}-presenter")
         assert plays < 60
     shot(pages[0], f"dog-{lang}-round-over")
+    # round 2 begins: a phone says the cards are dealt, each phone enters its 5 cards
+    g = glances[0]
+    g.reset()
+    g.tap(pages[0].locator("#entry button[value=deal]"), swaps_entry=False)
+    seq += 1
+    wait_all(pages, seq)
+    note("DOG", lang, "the next deal", g)
+    for seat, g in enumerate(glances):
+        g.reset()
+        enter_hand(g, DOG_HANDS_2[seat])
+        seq += 1
+        wait_all(pages, seq)
+        note("DOG", lang, "hand of 5 cards", g)
+    shot(pages[1], f"dog-{lang}-round-two")
     figures = report("DOG", lang)
     wait_all([room], seq)  # the presenter followed every play without a resync error
     for page in [*pages, room]:
         assert not page.errors, page.errors
     assert plays >= 8  # every seat played or folded its cards
     assert max(t for t, _s in figures["hand of 6 cards"]) <= 7, figures
+    assert max(t for t, _s in figures["hand of 5 cards"]) <= 6, figures
     # no scroll anywhere: hands, the exchange, every play and the fold
     assert all(s == 0 for runs in figures.values() for _t, s in runs), figures
     assert all(t <= 4 for t, _s in figures.get("a card", [])), figures
