@@ -39,6 +39,10 @@ LOCALES = {"en": "en-GB", "de": "de-DE", "fr": "fr-FR", "it": "it-IT"}
 #: Chromium's note on every page over plain http to a name that is not localhost: Django's
 #: Cross-Origin-Opener-Policy header is ignored there (untrustworthy origin), a warning only
 PLAIN_HTTP = "The Cross-Origin-Opener-Policy header has been ignored"
+#: the phones' screen: 390×844 unless WHOLE_ROUND_VIEWPORT says otherwise (e.g. 360x740)
+VIEWPORT = dict(zip(("width", "height"), map(int, os.environ.get(
+    "WHOLE_ROUND_VIEWPORT", f"{PHONE['viewport']['width']}x{PHONE['viewport']['height']}"
+).split("x")), strict=True))
 SHOTS = Path(os.environ.get("WHOLE_ROUND_SHOTS", "/tmp/shots"))
 #: (game, language) → what → [(taps, scrolls), …]
 FIGURES: dict[tuple[str, str], dict[str, list[tuple[int, int]]]] = defaultdict(
@@ -71,7 +75,9 @@ def phones(host_browser):
     contexts = []
 
     def make(lang: str, **extra):
-        context = host_browser.new_context(**{**PHONE, "locale": LOCALES[lang], **extra})
+        context = host_browser.new_context(
+            **{**PHONE, "viewport": VIEWPORT, "locale": LOCALES[lang], **extra}
+        )
         context.set_default_timeout(15_000)
         contexts.append(context)
         page = context.new_page()
