@@ -17,7 +17,7 @@ from companion.engines import get_game
 from companion.tables.errors import BadInput, TableError
 from companion.tables.models import HitSetup
 from companion.tables.presenters import hit_setups
-from companion.tables.presenters.hit import RADIUS, _at, board_context
+from companion.tables.presenters.hit_board import RADIUS, _at, board_context
 
 MAX_FILE_BYTES = 200_000
 
