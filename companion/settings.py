@@ -62,6 +62,9 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     # Outermost: a finished request is freed at once, not by the cyclic collector.
     "companion.core.request_release.ReleaseRequestMiddleware",
+    # Cross-Origin-Opener-Policy (SecurityMiddleware's) only where browsers honour it: https or
+    # localhost; on plain http to a LAN name Chromium ignores it with a console error.
+    "companion.core.opener_policy.OpenerPolicyMiddleware",
     "django.middleware.security.SecurityMiddleware",
     # Pages (and static files served from source) compressed. BREACH as Django's docs describe:
     # GZipMiddleware pads each response with random bytes (Heal The Breach), CSRF tokens are
