@@ -75,6 +75,8 @@ def table_context(
     )
     context["counter"] = card_counter.panel_context(table, seats, seat)
     context["referee_cards"] = referee.card_choices(table.game)
+    context["referee_template"] = presenter.referee_template
+    context["correction_plays"] = presenter.correction_plays()
     # The scribe's phone says in large type whose play it is entering.
     entering = scribing and mover not in (TABLE_DECISION, seat) and game.phase(state) != "over"
     context["entering_for"] = names[mover] if entering else None

@@ -24,6 +24,7 @@ class Presenter(Protocol):
     template: str
     notation_examples: tuple[str, ...]
     lobby_template: str
+    referee_template: str
 
     def lobby_context(self) -> dict[str, Any]: ...
 
@@ -50,6 +51,8 @@ class Presenter(Protocol):
     def referee_cards(self) -> list[dict[str, str]]: ...
 
     def referee_compose(self, card: str | None, joker_as: str | None, taps: str | None) -> str: ...
+
+    def correction_plays(self) -> list[dict[str, str]]: ...
 
     def page_context(
         self,

@@ -13,7 +13,9 @@ is. The defaults:
 - no hand form, no private entries, no undo barrier, no seat report: a game of open information.
   A game with hidden cards overrides ``privacy``, ``spectator_view``, ``is_undo_barrier`` and
   ``is_seat_report`` (the DOG, HIT and Life is Life presenters show how);
-- the referee's question is typed in notation (no card picker).
+- the referee's question is typed in notation (no card picker), unless the game has its own
+  ``tables/<game>_referee.html`` (``referee_template``); a correction offers no one-tap play
+  (``correction_plays``).
 """
 
 from __future__ import annotations
@@ -125,6 +127,15 @@ class BasePresenter:
         own = f"tables/new_{self.game}.html"
         return own if _exists(own) else "tables/new_game.html"
 
+    @property
+    def referee_template(self) -> str:
+        """The game's own way of saying a play by tapping, for the referee's question and a
+        correction (``tables/<game>_referee.html``: its pickers and a ``compose`` field that
+        names the presenter's ``compose``), or "" (the card picker of ``referee_cards``, or
+        the notation typed)."""
+        own = f"tables/{self.game}_referee.html"
+        return own if _exists(own) else ""
+
     # -- the lobby ---------------------------------------------------------------------------
     def player_counts(self) -> tuple[int, ...]:
         """The numbers of players the engine takes, asked of it."""
@@ -219,6 +230,11 @@ class BasePresenter:
     def referee_compose(self, card: str | None, joker_as: str | None, taps: str | None) -> str:
         """The notation of a play built from the referee's card picker and taps."""
         raise BadInput(_("type the play in the game's notation"), code="bad_action")
+
+    def correction_plays(self) -> list[dict[str, str]]:
+        """Plays a correction offers as one tap, each ``{"action", "label"}``: what an entry
+        may really have been when it was no play of the kind entered (none)."""
+        return []
 
     def is_undo_barrier(self, game: Game, action: Any) -> bool:
         """An action that reveals hidden cards, which no undo can hide again."""

@@ -88,6 +88,10 @@ class LifePresenter(BasePresenter):
     def hand_action(self, seat: int, cards: list[str]) -> str:
         return f"hand {seat} " + ",".join(c.strip() for c in cards)
 
+    def correction_plays(self) -> list[dict[str, str]]:
+        """Not a swap at all: the player knocked (or kept the cards in the last round)."""
+        return [{"action": "knock", "label": _("It was a knock")}]
+
     def is_undo_barrier(self, game: Game, action: Any) -> bool:
         return action.kind in UNDO_BARRIERS
 
