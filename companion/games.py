@@ -68,6 +68,10 @@ def pgettext_lazy(context: str, message: str) -> LazyText:
 Text = str | LazyText
 
 
+#: the summary's generic name of the figures a seat sent home
+KNOCKED_OUT = _("Knocked out")
+
+
 @dataclass(frozen=True, slots=True)
 class Results:
     """How the game summary (``tables/records/summary.py``) counts a game."""
@@ -79,6 +83,8 @@ class Results:
     #: ranking after the winners follows it
     measure: str = ""
     measure_label: Text = ""
+    #: the column of the figures a seat sent home (with ``home_field``), as the game calls them
+    knockouts_label: Text = KNOCKED_OUT
     #: the game counts lives (the score's "lives" per seat): lives lost, and who went out when
     lives: bool = False
 
@@ -222,7 +228,9 @@ register(GameEntry(
         "give": pgettext_lazy("step", "give"),
         "reshuffle": pgettext_lazy("step", "reshuffle"),
     },
-    results=Results(home_field="K", measure="home", measure_label=_("figures home")),
+    # DOG's figures have their own word in some languages (Italian: "segnalini")
+    results=Results(home_field="K", measure="home",
+                    measure_label=pgettext_lazy("DOG", "figures home")),
     search={
         "exploration": 0.1,
         "playout_depth": 12,
@@ -253,7 +261,8 @@ register(GameEntry(
         "shuffle": pgettext_lazy("step", "shuffle"),
         "market": pgettext_lazy("step", "market"),
     },
-    results=Results(home_field="W", measure="home", measure_label=_("figures home")),
+    results=Results(home_field="W", measure="home", measure_label=_("figures home"),
+                    knockouts_label=_("Hits")),
     explain="companion.advisor.explain:explain_hit",
 ))
 

@@ -53,6 +53,7 @@ class Summary:
     players: list[PlayerSummary] = field(default_factory=list)
     measure_label: str = ""
     knockouts: bool = False  # the game sends figures home (DOG, HIT)
+    knockouts_label: str = ""  # its column: the figures a seat sent home (the registry's)
     lives: bool = False  # the game counts lives (Life is Life)
 
     @property
@@ -177,6 +178,7 @@ def summarize(table: Table) -> Summary:
         players=players,
         measure_label=label,
         knockouts=home is not None,
+        knockouts_label=results.knockouts_label,
         lives=results.lives,
     )
 
