@@ -46,10 +46,13 @@ __all__ = ["Valued", "candidates", "playout_value", "valued_plays"]
 
 
 def candidates(legal: Sequence[DogAction]) -> list[DogAction]:
-    """`legal` less the jokers played as a card the hand also holds, with the same moves."""
-    plain = {(a.as_card, a.segs) for a in legal if a.kind == PLAY and a.card != JOKER}
+    """`legal` less the jokers played as a card the hand also holds, with the same moves
+    (another game's plays are all kept)."""
+    plays = [a for a in legal if isinstance(a, DogAction) and a.kind == PLAY]
+    plain = {(a.as_card, a.segs) for a in plays if a.card != JOKER}
     return [a for a in legal
-            if not (a.kind == PLAY and a.card == JOKER and (a.as_card, a.segs) in plain)]
+            if not (isinstance(a, DogAction) and a.kind == PLAY and a.card == JOKER
+                    and (a.as_card, a.segs) in plain)]
 
 
 def playout_value(game: Game, state: Any, seat: int, cfg: Config, rng: random.Random) -> float:
@@ -101,7 +104,7 @@ def valued_plays(
     cfg = resolve(game, config)
     rng = random.Random(seed)
     order = {a: i for i, a in enumerate(legal)}
-    survivors = candidates(legal) if game.name == "dog" else list(legal)
+    survivors = candidates(legal)
     rows: dict[Any, list[float]] = {a: [0, 0.0] for a in survivors}  # samples, sum
     rows.setdefault(played, [0, 0.0])
     seen: dict[Any, list[float]] = {a: [] for a in rows}

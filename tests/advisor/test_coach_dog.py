@@ -84,3 +84,19 @@ def test_a_review_keeps_to_its_budget():
     result = review(dog, state, 0, blunder, budget_ms=60, clock=clock)
     # each sample is stopped before it would end past its round's share of the budget
     assert clock.now <= 0.060 + 0.01 and result.iterations > 0
+
+
+def test_the_candidates_keep_every_play_of_another_game():
+    """The review by halving names no game: DOG's joker filter leaves other games' plays be."""
+    from companion import games
+    from companion.engines import get_game
+
+    others = [e.name for e in games.entries() if e.name != "dog"]
+    assert others
+    for name in others:
+        game = get_game(name)
+        state, rng = game.new_game({"players": 3}), random.Random(3)
+        while game.to_move(state) == TABLE:
+            state = game.apply(state, game.random_action(state, rng))
+        legal = game.legal_actions(state)
+        assert legal and candidates(legal) == list(legal), name
