@@ -13,6 +13,21 @@
     });
   }
   function size(box) { return parseInt(box.dataset.size, 10) || 0; }
+  // The form's faces that are in use: a form may hold several (Life is Life's correction: the
+  // swap's animals, and the deal's rows while "It was the deal" is open); those in a disabled
+  // fieldset are resting.
+  function activeBox(form) {
+    var boxes = form && form.querySelectorAll ? form.querySelectorAll(".card-faces") : [];
+    for (var i = 0; i < boxes.length; i++) {
+      if (!boxes[i].closest("fieldset[disabled]")) return boxes[i];
+    }
+    return null;
+  }
+  // Cards tapped in rows (Life is Life's deal: 1, then 2, 3, 4): the sizes, from the fieldset.
+  function rowsOf(box) {
+    var holder = box.closest("[data-rows]");
+    return holder ? holder.dataset.rows.split(",").map(function (n) { return parseInt(n, 10); }) : null;
+  }
   function slotsMode(box) { return box.dataset.output === "slots"; }
   function faceOf(box, card) {
     return box.querySelector('.hand-faces .face[data-card="' + card + '"]');
@@ -66,7 +81,31 @@
         : fill(box.dataset.count, { n: n });
     }
     var row = box.querySelector(".faces-chosen");
-    if (row) {
+    var rows = rowsOf(box);
+    if (row && rows) {
+      // One chip per card in the order tapped, each row's under its name ("Row 2: mole ✕ bear ✕").
+      row.replaceChildren();
+      var label = box.closest("[data-rows]").dataset.rowLabel || "{row}";
+      var at = 0;
+      rows.forEach(function (n, r) {
+        if (at >= cards.length) return;
+        var name = document.createElement("span");
+        name.className = "row-name";
+        name.textContent = fill(label, { row: r + 1 }) + ":";
+        row.appendChild(name);
+        cards.slice(at, at + n).forEach(function (card, k) {
+          var b = document.createElement("button");
+          b.type = "button";
+          b.className = "card chosen";
+          b.dataset.card = card;
+          b.dataset.index = at + k;
+          b.textContent = labelOf(box, card) + " ✕";
+          b.setAttribute("aria-label", fill(box.dataset.remove, { card: labelOf(box, card) }));
+          row.appendChild(b);
+        });
+        at += n;
+      });
+    } else if (row) {
       // One chip per card kind ("giraffe ×3 ✕"): a tap takes one copy out.
       row.replaceChildren();
       var seen = [];
@@ -140,7 +179,7 @@
   // form or an old browser may still send it).
   document.addEventListener("submit", function (event) {
     var form = event.target;
-    var box = form && form.querySelector && form.querySelector(".card-faces");
+    var box = activeBox(form);
     if (!box) return;
     var typed = form.querySelector("input[name=action]");
     if (typed && typed.value.trim()) return; // a play typed in notation instead
@@ -158,7 +197,7 @@
   // The server's refusal of the form (a 4xx with its reason) is said in the form too.
   document.addEventListener("htmx:responseError", function (event) {
     var elt = event.detail.elt;
-    var box = elt && elt.closest && elt.closest("form") && elt.closest("form").querySelector(".card-faces");
+    var box = elt && elt.closest && activeBox(elt.closest("form"));
     if (!box) return;
     var text = event.detail.xhr ? event.detail.xhr.responseText : "";
     var div = document.createElement("div");
@@ -179,7 +218,7 @@
   var sent = {};
   document.addEventListener("htmx:beforeRequest", function (event) {
     var form = event.detail.elt && event.detail.elt.closest && event.detail.elt.closest("form");
-    var box = form && form.querySelector(".card-faces");
+    var box = activeBox(form);
     if (box && event.detail.requestConfig && event.detail.requestConfig.verb === "post") {
       sent[key(box)] = true;
       delete kept[key(box)];
@@ -214,7 +253,7 @@
   // After a saved form, the chosen cards are the server's: forget what was kept.
   document.addEventListener("htmx:afterRequest", function (event) {
     var form = event.detail.elt && event.detail.elt.closest && event.detail.elt.closest("form");
-    var box = form && form.querySelector(".card-faces");
+    var box = activeBox(form);
     if (!box) return;
     delete sent[key(box)];
     if (event.detail.successful) delete kept[key(box)];

@@ -269,6 +269,29 @@
       if (first) first.focus({ preventScroll: true });
     }
   });
+  // Life is Life: a deal corrected by tapping (templates/tables/lifeislife_referee.html). While
+  // "It was the deal" is open, the form says the rows (its compose field names the deal) and the
+  // swap's pickers rest (disabled: not sent); closed, the swap is said again.
+  document.addEventListener("toggle", function (event) {
+    var details = event.target;
+    if (!details.matches || !details.matches("details[data-compose]")) return;
+    var form = details.closest("form");
+    var compose = form && form.querySelector("input[name=compose]");
+    if (!compose) return;
+    var open = details.open;
+    details.querySelectorAll("fieldset").forEach(function (f) { f.disabled = !open; });
+    form.querySelectorAll("fieldset").forEach(function (f) {
+      if (!details.contains(f) && f.querySelector(".card-faces, input[type=radio]")) f.disabled = open;
+    });
+    // (a hidden field's value is its attribute: the first one is kept to come back to)
+    if (!("base" in compose.dataset)) compose.dataset.base = compose.value;
+    compose.value = open ? details.dataset.compose : compose.dataset.base;
+    if (open) {
+      var first = details.querySelector(".hand-faces .face");
+      if (first) details.scrollIntoView({ block: "start" });
+    }
+  }, true);
+
   // A correction recorded: the panel closes and forgets the entry and the taps.
   document.addEventListener("htmx:afterSettle", function (event) {
     var config = event.detail && event.detail.requestConfig;
@@ -279,6 +302,7 @@
     var details = document.getElementById("correct");
     if (!form || !details) return;
     form.reset();
+    form.querySelectorAll("details[data-compose]").forEach(function (d) { d.open = false; });
     form.querySelector("[name=seq]").value = "";
     var said = details.querySelector(".correct-said");
     if (said) said.hidden = true;

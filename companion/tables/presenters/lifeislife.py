@@ -18,7 +18,7 @@ from companion.engines.lifeislife.cards import HAND_SIZE
 from companion.engines.lifeislife.state import LifeState
 from companion.tables.errors import BadInput, Forbidden
 
-from . import Privacy, lifeislife_board, lifeislife_entry, lifeislife_words
+from . import Privacy, lifeislife_board, lifeislife_deal_taps, lifeislife_entry, lifeislife_words
 from .base import BasePresenter
 from .colours import COLOUR_HEX, COLOURS
 from .lifeislife_board import ROW_SIZES
@@ -134,6 +134,7 @@ class LifePresenter(BasePresenter):
     def compose(self, kind: str, form: Any) -> str:
         """Forms → notation: the rows of a deal, or a swap from animal counts."""
         if kind == "deal":  # one picker per card: row r has r of them
+            form = lifeislife_deal_taps.row_fields(form)  # a correction's taps, row by row
             rows = []
             for r in ROW_SIZES:
                 row = [form.get(f"row{r}-{i}") or "" for i in range(r)]
@@ -238,6 +239,7 @@ class LifePresenter(BasePresenter):
             ),
             "status_note": lifeislife_board.last_round_note(score, names, phase),
             "animals": [(a, copies, animal_name(a)) for a, copies in ANIMALS],
+            "deal_slots": lifeislife_deal_taps.DEAL_SLOTS,  # a deal corrected by tapping
             "phase_name": phase,
         }
 
