@@ -89,10 +89,13 @@
       var at = 0;
       rows.forEach(function (n, r) {
         if (at >= cards.length) return;
+        var line = document.createElement("div");
+        line.className = "chosen-row";
         var name = document.createElement("span");
         name.className = "row-name";
         name.textContent = fill(label, { row: r + 1 }) + ":";
-        row.appendChild(name);
+        line.appendChild(name);
+        row.appendChild(line);
         cards.slice(at, at + n).forEach(function (card, k) {
           var b = document.createElement("button");
           b.type = "button";
@@ -101,7 +104,7 @@
           b.dataset.index = at + k;
           b.textContent = labelOf(box, card) + " ✕";
           b.setAttribute("aria-label", fill(box.dataset.remove, { card: labelOf(box, card) }));
-          row.appendChild(b);
+          line.appendChild(b);
         });
         at += n;
       });

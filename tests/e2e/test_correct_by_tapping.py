@@ -143,3 +143,48 @@ def test_a_life_is_life_swap_corrected_into_a_knock(server, phone):
     taps, scrolls = FIGURES["Life is Life"]["correct a swap into a knock"]
     print(f"\n[en] Life is Life correct a swap into a knock: taps {taps}, scrolls {scrolls}")
     assert taps == 2 and scrolls <= 2, (taps, scrolls)
+
+
+def test_a_life_is_life_deal_corrected_by_tapping_the_rows(server, phone):
+    """Life is Life: the host laid out row 1's giraffe and row 2's mole the wrong way round.
+    The deal's line, "The rows were laid out differently", the 10 animals row by row and
+    "Correct it": no notation, every target on screen when tapped."""
+    page = phone(locale="en-GB")
+    page.goto(server.url + "/t/new/lifeislife")
+    page.select_option("select[name=players]", "3")
+    for i, name in enumerate(["Tim", "Mia", "Lino"]):
+        page.fill(f"input[name=name{i}]", name)
+    page.click("form.lobby button[type=submit]")
+    page.wait_for_selector("#live")
+    host = Glance(page)
+    palette = "#entry .lil-palette button.animal-pick"
+    wrong = ["giraffe", "mole", "bear", "pig", "pig", "cat", "mouse", "dog", "goat", "sheep"]
+    for animal in wrong:  # the deal as entered (wrongly), from the tray's palette
+        host.tap(page.locator(f"{palette}[data-animal='{animal}']"))
+    host.tap(page.locator("#entry form.lil-deal button.deal-done"), swaps_entry=False)
+    wait_seq([page], 1)
+    host.reset()
+    host.tap(page.locator("#history li[value='1']"), swaps_entry=False)
+    deal = page.locator("#correct-form details.referee-deal")
+    host.tap(deal.locator("summary"), swaps_entry=False)
+    expect(page.locator("#correct-form input[name=compose]")).to_have_value("deal")
+    real = [["mole"], ["giraffe", "bear"], ["pig", "pig", "cat"], ["mouse", "dog", "goat", "sheep"]]
+    for animal in (a for row in real for a in row):
+        host.tap(deal.locator(f".hand-faces button.face[data-card='{animal}']"), swaps_entry=False)
+    # the rows as tapped, each under its name; the count says all 10 are there
+    expect(deal.locator(".faces-count")).to_have_text("10 of 10")
+    chosen = deal.locator(".faces-chosen").inner_text().lower()
+    assert chosen.index("row 1") < chosen.index("mole") < chosen.index("row 2"), repr(chosen)
+    page.screenshot(path="/tmp/shots/lil-en-correct-deal.png")
+    host.tap(page.locator("#correct-form button.correct-submit"), swaps_entry=False)
+    wait_seq([page], 2)
+    expect(page.locator("#ruling.corrected")).to_be_visible()
+    history = page.locator("#history li").first.text_content()
+    assert "corrects #1" in history and "/" not in history, history
+    # the swap's pickers are back for the next correction
+    expect(page.locator("#correct-form input[name=compose]")).to_have_value("swap")
+    host.note("Life is Life", "correct the deal")
+    taps, scrolls = FIGURES["Life is Life"]["correct the deal"]
+    print(f"\n[en] Life is Life correct the deal: taps {taps}, scrolls {scrolls}")
+    assert taps == 13, taps  # its line, the summary, 10 animals, Correct it
+    assert scrolls <= 1, scrolls  # down to the history, as every correction
