@@ -73,6 +73,7 @@ def test_a_new_game_is_played_through_the_pages(client, sprint):
 
     page = client.get(f"/t/{table_id}/").content.decode()
     assert "Sprint table" in page  # its title, from the registry
+    assert 'class="rules-link"' not in page  # it has no rules page: no link that leads nowhere
     assert localize.step_word("roll") == "die roll"  # the phase in words, from the registry
     assert 'value="roll 6"' in page  # the table's report, a button of the default entry
     for text in PLAYS:

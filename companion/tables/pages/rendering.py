@@ -77,6 +77,8 @@ def table_context(
     context["referee_cards"] = referee.card_choices(table.game)
     context["referee_template"] = presenter.referee_template
     context["correction_plays"] = presenter.correction_plays()
+    entry = games.find(table.game)  # the header links the rules page where the game has one
+    context["rules_page"] = bool(entry and entry.has_rules_page())
     # The scribe's phone says in large type whose play it is entering.
     entering = scribing and mover not in (TABLE_DECISION, seat) and game.phase(state) != "over"
     context["entering_for"] = names[mover] if entering else None
