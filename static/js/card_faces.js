@@ -93,8 +93,11 @@
         line.className = "chosen-row";
         var name = document.createElement("span");
         name.className = "row-name";
-        name.textContent = fill(label, { row: r + 1 }) + ":";
+        name.textContent = fill(label, { row: r + 1 }); // no colon: French puts a space before it
         line.appendChild(name);
+        var chips = document.createElement("span");
+        chips.className = "row-chips";
+        line.appendChild(chips);
         row.appendChild(line);
         cards.slice(at, at + n).forEach(function (card, k) {
           var b = document.createElement("button");
@@ -104,7 +107,7 @@
           b.dataset.index = at + k;
           b.textContent = labelOf(box, card) + " ✕";
           b.setAttribute("aria-label", fill(box.dataset.remove, { card: labelOf(box, card) }));
-          line.appendChild(b);
+          chips.appendChild(b);
         });
         at += n;
       });
