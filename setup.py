@@ -1,11 +1,11 @@
 """The optional compiled engine core (issue #31); everything else is in pyproject.toml.
 
 `pip install -e .` (what `make install`, `make run` and CI run) compiles the modules listed in
-`companion/engines/kit/accel.py` with Cython where a C compiler and Python's headers exist.
-Without them, or when a module does not compile, the build says so and goes on: the
-pure-Python engine runs, as SQLAlchemy, msgpack and PyYAML do with their optional C
-extensions. ``COMPANION_NO_COMPILE=1`` skips the build. A module whose binary was built from
-its current source (its stamp) is not compiled again.
+`companion/engines/kit/accel.py` (and its compiled-only `.pyx` accelerators) with Cython where
+a C compiler and Python's headers exist. Without them, or when a module does not compile, the
+build says so and goes on: the pure-Python engine runs, as SQLAlchemy, msgpack and PyYAML do
+with their optional C extensions. ``COMPANION_NO_COMPILE=1`` skips the build. A module whose
+binary was built from its current source (its stamp) is not compiled again.
 
 gcc's warnings of an uninitialized variable are errors here: the C that Cython writes reads
 one only when a C type was declared where Python's scoping does not expect it (a typed local
@@ -55,7 +55,10 @@ def _say(message: str) -> None:
 
 
 def _source(name: str) -> Path:
-    return ROOT.joinpath(*name.split(".")).with_suffix(".py")
+    """The .py of a module of `accel.COMPILED_MODULES`, the .pyx of one of `accel.ACCELERATORS`
+    (compiled only)."""
+    suffix = ".pyx" if name in accel.ACCELERATORS else ".py"
+    return ROOT.joinpath(*name.split(".")).with_suffix(suffix)
 
 
 def _build_settings() -> str:
@@ -96,7 +99,7 @@ def _extensions() -> list[Extension]:
         _say("no C compiler or no Python headers: the pure-Python engine only")
         return []
     exts = [Extension(name, [str(_source(name).relative_to(ROOT))], extra_compile_args=CFLAGS)
-            for name in accel.COMPILED_MODULES]
+            for name in (*accel.COMPILED_MODULES, *accel.ACCELERATORS)]
     try:
         return cythonize(exts, quiet=True, compiler_directives=DIRECTIVES)
     except Exception as exc:  # the compiled core is optional

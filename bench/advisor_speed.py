@@ -117,7 +117,7 @@ def _figures(last_line: str) -> dict[str, float]:
 def both_paths(args: argparse.Namespace) -> None:
     """Each path in child processes, alternated; their figures and the ratio."""
     flags = {"pure": {accel.PURE_ENV: "1"}}
-    if all(accel.built(name) for name in accel.COMPILED_MODULES):
+    if all(accel.built(name) for name in (*accel.COMPILED_MODULES, *accel.ACCELERATORS)):
         flags["compiled"] = {accel.REQUIRE_ENV: "1"}
     figures: dict[str, list[dict[str, float]]] = {name: [] for name in flags}
     for r in range(args.rounds):

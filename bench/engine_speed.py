@@ -3,6 +3,7 @@
 `determinize`). DOG also times its move generation on both engine paths (below).
 
     .venv/bin/python bench/engine_speed.py dog        [--games N] [--seed S] [--positions N]
+                                                      [--repeats R] [--baseline REV]
     .venv/bin/python bench/engine_speed.py hit        [--games N] [--players P] [--seed S]
     .venv/bin/python bench/engine_speed.py lifeislife [--games N] [--players P] [--seed S]
 
@@ -29,10 +30,14 @@ paths in the same process and on the same positions, alternated card by card (th
 one is `moves.py` itself, loaded as source beside the compiled module; without a compiled
 module only it runs), with their ratio, and the ratio to libdog's recorded 5.75 µs mean
 (C++, measured on another machine where today's pure Python took 56.5 µs: a reference only).
-Times are CPU time of the thread (the figures of a busy machine).
+`--baseline REV` times moves.py as it was in git revision REV as a third path (pure Python, the
+same package around it), e.g. `--baseline 1088c32`, the engine before issue #31: the ratio
+asked for is to that code, in the same run. Times are CPU time of the thread (the figures of a
+busy machine).
 
 The last line is machine-readable: games_per_s=<float> (DOG also legal_worst_ms=<float>
-movegen_pure_us=<float> movegen_compiled_us=<float or nan>)
+movegen_pure_us=<float> movegen_compiled_us=<float or nan>, and movegen_baseline_us=<float>
+with --baseline)
 """
 
 from __future__ import annotations
@@ -41,7 +46,9 @@ import argparse
 import importlib.util
 import platform
 import random
+import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -179,30 +186,42 @@ def dog_positions(n: int, seed: int) -> list[Any]:
     return out
 
 
-def pure_moves() -> ModuleType:
+def pure_moves(revision: str | None = None) -> ModuleType:
     """moves.py loaded as source under another name: the pure-Python move generator, beside
-    the compiled one (its imports are the package's own modules)."""
+    the compiled one (its imports are the package's own modules); `revision`: moves.py as
+    it was in that git revision (the same package around it)."""
     from companion.engines.dog import moves
 
     source = Path(moves.__file__).with_name("moves.py")
-    spec = importlib.util.spec_from_file_location("companion.engines.dog._moves_as_source",
-                                                  source)
+    name = "companion.engines.dog._moves_as_source"
+    if revision is not None:
+        text = subprocess.run(["git", "show", f"{revision}:companion/engines/dog/moves.py"],
+                              cwd=ROOT, capture_output=True, text=True, check=True).stdout
+        folder = Path(tempfile.mkdtemp(prefix="moves-"))
+        source = folder / "moves.py"
+        source.write_text(text, encoding="utf-8")
+        name = f"companion.engines.dog._moves_at_{revision.replace('-', '_')}"
+    spec = importlib.util.spec_from_file_location(name, source)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
 
 
-def movegen(positions: list[Any], repeats: int) -> dict[str, dict[int, float]]:
-    """µs per move generation by path ("pure", and "compiled" when it runs) and card: the
-    best of `repeats` passes over `positions`, the paths alternated card by card, CPU time of
-    this thread. Also checks that both paths generate the same plays."""
+def movegen(positions: list[Any], repeats: int,
+            baseline: str | None = None) -> dict[str, dict[int, float]]:
+    """µs per move generation by path ("pure", "compiled" when it runs, and "baseline": the
+    pure-Python moves.py of git revision `baseline`, when asked for) and card: the best of
+    `repeats` passes over `positions`, the paths alternated card by card, CPU time of this
+    thread. Also checks that the paths generate the same plays."""
     from companion.engines.dog import moves
     from companion.engines.dog.cards import KINDS
 
     paths = {"pure": pure_moves()}
     if accel.is_compiled(moves):
         paths["compiled"] = moves
+    if baseline is not None:
+        paths["baseline"] = pure_moves(baseline)
     clock = time.thread_time
     out: dict[str, dict[int, float]] = {name: {} for name in paths}
     for card in KINDS:
@@ -218,16 +237,17 @@ def movegen(positions: list[Any], repeats: int) -> dict[str, dict[int, float]]:
                     plays_for(ctx_of(st, st.turn), card)
                 us = (clock() - t0) / len(positions) * 1e6
                 out[name][card] = min(out[name].get(card, us), us)
-    if "compiled" in paths:
-        pure = paths["pure"]
+    pure = paths["pure"]
+    for other in set(paths) - {"pure"}:
+        module = paths[other]
         for st in positions[::25]:
             for card in KINDS:
                 pure._SEVEN_MEMO.clear()
-                moves._SEVEN_MEMO.clear()
+                module._SEVEN_MEMO.clear()
                 a = pure.plays_for(pure.Ctx(st, st.turn), card)
-                b = moves.plays_for(moves.Ctx(st, st.turn), card)
+                b = module.plays_for(module.Ctx(st, st.turn), card)
                 if a != b:
-                    raise AssertionError(f"the paths differ: card {card} in {st}")
+                    raise AssertionError(f"the paths differ ({other}): card {card} in {st}")
     return out
 
 
@@ -240,6 +260,9 @@ def main() -> None:
     p.add_argument("--positions", type=int, default=10_000,
                    help="DOG: random-play positions of the move generation (both paths)")
     p.add_argument("--repeats", type=int, default=3, help="DOG: passes per card and path")
+    p.add_argument("--baseline", default=None, metavar="REV",
+                   help="DOG: also time moves.py of git revision REV (pure Python), e.g. the "
+                        "engine before issue #31's work, in the same run")
     args = p.parse_args()
     name, seed, chosen = args.game, args.seed, args.players
     setting = SETTINGS.get(name, DEFAULT_SETTING)
@@ -259,26 +282,40 @@ def main() -> None:
         print(f"legal_actions, bunched (4 figures side by side before the goal, joker + 7): "
               f"{bunched:.3f} ms ({n_bunched} actions)")
         positions = dog_positions(args.positions, seed)
-        gen = movegen(positions, args.repeats)
+        gen = movegen(positions, args.repeats, args.baseline)
         pure = sum(gen["pure"].values()) / len(gen["pure"])
         compiled = gen.get("compiled")
         fast = sum(compiled.values()) / len(compiled) if compiled else float("nan")
+        base = gen.get("baseline")
+        before = sum(base.values()) / len(base) if base else float("nan")
         print(f"move generation, {len(positions)} random-play positions x 14 cards, µs per "
               f"generation (CPU time, best of {args.repeats}, paths alternated):")
-        print("  card    pure" + ("  compiled  ratio" if compiled else ""))
+        print("  card    pure" + ("  compiled  ratio" if compiled else "")
+              + (f"  pure@{args.baseline}  compiled/it" if base and compiled else
+                 f"  pure@{args.baseline}" if base else ""))
         for card, us in gen["pure"].items():
             row = f"  {TOKEN[card]:>5} {us:7.2f}"
             if compiled:
                 row += f"  {compiled[card]:8.2f}  {us / compiled[card]:5.2f}x"
+            if base:
+                row += f"  {base[card]:{len(args.baseline) + 5}.2f}"
+                if compiled:
+                    row += f"  {base[card] / compiled[card]:10.2f}x"
             print(row)
-        print(f"  mean  {pure:7.2f}" + (f"  {fast:8.2f}  {pure / fast:5.2f}x" if compiled
-                                        else "  (no compiled module: pure Python only)"))
+        row = f"  mean  {pure:7.2f}" + (f"  {fast:8.2f}  {pure / fast:5.2f}x" if compiled
+                                        else "  (no compiled module: pure Python only)")
+        if base:
+            row += f"  {before:{len(args.baseline) + 5}.2f}"
+            if compiled:
+                row += f"  {before / fast:10.2f}x"
+        print(row)
         best = fast if compiled else pure
         print(f"against libdog's recorded {LIBDOG_US} µs (another machine): pure "
               f"{pure / LIBDOG_US:.1f}x its time" + (f", compiled {best / LIBDOG_US:.1f}x"
                                                     if compiled else ""))
         print(f"games_per_s={gps:.2f} legal_worst_ms={worst:.3f} movegen_pure_us={pure:.2f} "
-              f"movegen_compiled_us={fast:.2f}")
+              f"movegen_compiled_us={fast:.2f}"
+              + (f" movegen_baseline_us={before:.2f}" if base else ""))
         return
     random_games(name, max(10, games // 50), chosen, seed)  # warm up
     digits = ".0f" if unit == "turns" else ".1f"

@@ -37,7 +37,8 @@ from companion.engines import TABLE, get_game  # noqa: E402
 RULE_VARIANTS: list[dict[str, Any]] = [
     {}, {"knock_own": False}, {"start_blocks_own": False}, {"goal_from_start": True},
     {"start_protection": "from_kennel"}, {"seven_partner_exception": False},
-    {"goal_entry_mandatory": True}]
+    {"goal_entry_mandatory": True}, {"board": "schmidt"}, {"knock_own": False,
+                                                           "goal_from_start": True}]
 CONFIGS: list[tuple[int, str]] = [(4, "teams"), (6, "teams"), (2, "solo"), (3, "solo"),
                                   (4, "solo"), (5, "solo")]
 
@@ -67,6 +68,14 @@ def _seven_steps(m: ModuleType, state: Any, seat: int, rng: random.Random) -> li
     return out
 
 
+def _canonical(sevens: dict[Any, Any]) -> list[Any]:
+    """The 7's {key: segs} as a list, each key's frozenset of knocked fields sorted (a
+    frozenset's order of iteration depends on how it was built, not on what it holds; the
+    engine only compares and hashes the keys)."""
+    return [(tuple(tuple(sorted(k)) if isinstance(k, frozenset) else k for k in key), segs)
+            for key, segs in sevens.items()]
+
+
 def movegen_digest(m: ModuleType, positions: int = 150, seed: int = 31) -> str:
     """Every card's plays (and one example of each) in dense random positions, the 7's plays
     with `first_only`, the exhaustive search and the step by step 7, by `m` (a moves module)."""
@@ -87,7 +96,8 @@ def movegen_digest(m: ModuleType, positions: int = 150, seed: int = 31) -> str:
             row.append(m.plays_for(m.Ctx(state, seat), card))
             row.append(m.example_play(m.Ctx(state, seat), card))
         m._SEVEN_MEMO.clear()
-        row.append(m.seven_plays(m.Ctx(state, seat), first_only=True))
+        row.append(_canonical(m.seven_plays(m.Ctx(state, seat))))
+        row.append(_canonical(m.seven_plays(m.Ctx(state, seat), first_only=True)))
         row.append(m.seven_search(state, seat))
         row.append(_seven_steps(m, state, seat, random.Random(n)))
         h.update(repr(row).encode())

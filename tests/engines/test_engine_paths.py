@@ -57,7 +57,7 @@ def _status(**flags: str) -> subprocess.CompletedProcess[str]:
 def _compiled_expected() -> bool:
     """Must the compiled path be there? Where the binaries are fresh, and in CI wherever a C
     compiler is (the install builds them: a missing one is a broken build, not a skip)."""
-    fresh = all(accel.built(name) for name in accel.COMPILED_MODULES)
+    fresh = all(accel.built(name) for name in (*accel.COMPILED_MODULES, *accel.ACCELERATORS))
     return fresh or (bool(os.environ.get("CI")) and shutil.which("cc") is not None
                      and os.environ.get("COMPANION_NO_COMPILE") != "1")
 
@@ -80,7 +80,7 @@ def test_pure_python_when_asked() -> None:
     assert done.returncode == 0, done.stderr
     info = json.loads(done.stdout)
     assert info["path"] == "pure"
-    assert set(info["modules"]) == set(accel.COMPILED_MODULES)
+    assert set(info["modules"]) == {*accel.COMPILED_MODULES, *accel.ACCELERATORS}
     assert set(info["reasons"].values()) == {f"{accel.PURE_ENV}=1"}
 
 
@@ -91,6 +91,18 @@ def test_compiled_when_required() -> None:
     done = _status(**{accel.REQUIRE_ENV: "1"})
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout)["path"] == "compiled"
+
+
+def test_the_compiled_moves_use_the_compiled_hot_paths() -> None:
+    """Where moves runs compiled, its 7 and its plays come from the compiled-only `_fast`
+    (a compiled core silently without them would be the slow compiled path)."""
+    _compiled_or_skip()
+    from companion.engines.dog import _fast, moves  # type: ignore[attr-defined]
+
+    assert accel.is_compiled(_fast)
+    assert moves._FAST_SEVEN is _fast.seven_plays
+    assert moves.new_plays is _fast.new_plays
+    assert accel.status()["modules"][_fast.__name__] == "compiled"
 
 
 def test_the_running_path_is_reported() -> None:

@@ -36,6 +36,18 @@ from .state import DogState, active_colour
 Figures = tuple[tuple[int, ...], ...]
 Key = tuple[tuple[int, ...], frozenset[int]]
 
+#: The compiled core's own hot paths (`_fast.pyx`, kit/accel.py): the 7 on C arrays for
+#: `seven_plays`' fast path, `new_plays` without a Python frame. Only where this module runs
+#: compiled; the code here and in actions.py is the reference and the fallback.
+_FAST_SEVEN = None
+if cython.compiled:
+    from ..kit import accel as _accel
+
+    _fast = _accel.accelerator("companion.engines.dog._fast")
+    if _fast is not None:
+        _FAST_SEVEN = _fast.seven_plays
+        new_plays = _fast.new_plays
+
 _EMPTY: Final[frozenset[int]] = frozenset()
 
 
@@ -56,11 +68,18 @@ class Ctx:
         self.state = state
         self.rules = rules
         self.seat = seat
-        self.c = c = active_colour(state, seat)
-        self.L = geo.length
-        self.start = start = geo.start
-        self.gb = geo.goal_base
         self.figures = figures = state.figures
+        self.L = L = geo.length
+        c = seat  # the active colour (state.active_colour): the partner's once all are home
+        if cfg.mode == "teams":
+            for p in figures[seat]:
+                if p < L:
+                    break
+            else:
+                c = cfg.partner[seat]
+        self.c = c
+        self.start = start = geo.start
+        self.gb = goal_base = geo.goal_base
         self.team = cfg.team_mask[seat]
         self.lapped = lapped = state.lapped
         self.blocks_own = rules.start_blocks_own
@@ -70,7 +89,7 @@ class Ctx:
         # protected track fields: a figure on the start field of its own colour
         self.prot = [f for s, f in enumerate(start) if occ.get(f) == s and not lapped >> s & 1]
         # free goal fields of the active colour, counted from G1
-        gb = self.gb[c]
+        gb = goal_base[c]
         free = 0
         while free < GOAL_FIELDS and gb + free not in occ:
             free += 1
@@ -493,6 +512,11 @@ def seven_plays(ctx: Ctx, first_only: bool = False) -> dict[Key | Figures, tuple
         # with mandatory goal entry a figure may stop on its start field, let another move
         # and then go on along the track: orders matter beyond contiguous segments
         return seven_search(ctx.state, ctx.seat, first_only)
+    if _FAST_SEVEN is not None and ctx.blocks_own and ctx.rules.start_protection == "always":
+        fast = _FAST_SEVEN(ctx.figures, ctx.c, ctx.L, ctx.start, ctx.gb[ctx.c], ctx.prot,
+                           ctx.team, ctx.knock_own, ctx.rules.goal_from_start, first_only)
+        if fast is not None:
+            return fast
     c = ctx.c
     own = [p for p in ctx.figures[c] if p >= 0]
     kennels = tuple(p for p in ctx.figures[c] if p < 0)

@@ -17,6 +17,11 @@ source:
 - otherwise the binary when it was built from the source as it is now, else the source (an
   edited .py is never shadowed by a stale binary; `make install` rebuilds it).
 
+`ACCELERATORS` exist compiled only (a `.pyx`, no pure-Python twin): a compiled engine module
+uses one through `accelerator()` for a hot path it also has in Python (`_fast`: the 7's fast
+path on C arrays, for `moves`). The same rules choose it: never with ``COMPANION_PURE=1``,
+never a binary of another source; ``COMPANION_REQUIRE_COMPILED=1`` fails without it.
+
 `status()` says what runs and why (the start-up line, /healthz, the benches). Nothing here
 imports Django.
 """
@@ -41,6 +46,9 @@ COMPILED_MODULES = (
     "companion.engines.dog.rules",
     "companion.engines.dog.info",
 )
+#: Modules that exist compiled only (`.pyx`), used by a compiled module of COMPILED_MODULES
+#: through `accelerator` (that module's Python code runs without them).
+ACCELERATORS = ("companion.engines.dog._fast",)
 
 PURE_ENV: Final = "COMPANION_PURE"
 REQUIRE_ENV: Final = "COMPANION_REQUIRE_COMPILED"
@@ -93,11 +101,13 @@ def binary_path(source: Path) -> Path | None:
 
 
 def source_of(fullname: str) -> Path:
-    """The .py of one of `COMPILED_MODULES` (found without importing it)."""
+    """The .py of one of `COMPILED_MODULES`, the .pyx of one of `ACCELERATORS` (found without
+    importing it)."""
     spec = importlib.util.find_spec(fullname.rpartition(".")[0])
     assert spec is not None and spec.submodule_search_locations is not None
     folder = Path(next(iter(spec.submodule_search_locations)))
-    return folder / (fullname.rpartition(".")[2] + ".py")
+    suffix = ".pyx" if fullname in ACCELERATORS else ".py"
+    return folder / (fullname.rpartition(".")[2] + suffix)
 
 
 def built(fullname: str) -> bool:
@@ -143,17 +153,20 @@ class _Chooser(importlib.abc.MetaPathFinder):
 
     def find_spec(self, fullname: str, path: Any = None,
                   target: ModuleType | None = None) -> importlib.machinery.ModuleSpec | None:
-        if fullname not in COMPILED_MODULES or not path:
+        accelerator = fullname in ACCELERATORS
+        if not (accelerator or fullname in COMPILED_MODULES) or not path:
             return None
         short = fullname.rpartition(".")[2]
         for folder in path:
-            source = Path(folder) / f"{short}.py"
+            source = Path(folder) / (f"{short}.pyx" if accelerator else f"{short}.py")
             if source.exists():
                 break
         else:
             return None
         choice, why, binary = _choose(fullname, source)
         CHOICES[fullname] = (choice, why)
+        if accelerator and binary is None:  # no pure-Python twin
+            raise ImportError(f"{fullname} is {why}", name=fullname)
         loader: importlib.abc.Loader
         if binary is not None:
             loader = importlib.machinery.ExtensionFileLoader(fullname, str(binary))
@@ -178,15 +191,34 @@ def is_compiled(module: ModuleType) -> bool:
     return isinstance(getattr(module, "__loader__", None), importlib.machinery.ExtensionFileLoader)
 
 
+def accelerator(fullname: str) -> ModuleType | None:
+    """One of `ACCELERATORS` for a compiled module, or None when it is not there (then the
+    caller runs its own Python code). ImportError with ``COMPANION_REQUIRE_COMPILED=1``."""
+    install()
+    try:
+        return importlib.import_module(fullname)
+    except ImportError:
+        if _flag(REQUIRE_ENV) and not _flag(PURE_ENV):
+            raise
+        return None
+
+
 def status() -> dict[str, Any]:
     """What runs: {"path": "compiled" | "pure" | "mixed", "modules": {name: path},
-    "reasons": {name: why}} (imports the modules to know)."""
+    "reasons": {name: why}} (imports the modules to know; `ACCELERATORS` count as modules
+    too: "pure" when absent, the compiled module's Python code running instead)."""
     install()
     modules: dict[str, str] = {}
     reasons: dict[str, str] = {}
-    for name in COMPILED_MODULES:
-        module = importlib.import_module(name)
-        modules[name] = "compiled" if is_compiled(module) else "pure"
+    for name in COMPILED_MODULES + ACCELERATORS:
+        try:
+            module = importlib.import_module(name)
+        except ImportError:
+            if name not in ACCELERATORS or (_flag(REQUIRE_ENV) and not _flag(PURE_ENV)):
+                raise
+            modules[name] = "pure"
+        else:
+            modules[name] = "compiled" if is_compiled(module) else "pure"
         reasons[name] = CHOICES.get(name, ("", "imported before the chooser was installed"))[1]
     kinds = set(modules.values())
     path = kinds.pop() if len(kinds) == 1 else "mixed"
