@@ -20,7 +20,7 @@ from companion.tables.errors import BadInput, Forbidden
 
 from . import Privacy, lifeislife_board, lifeislife_deal_taps, lifeislife_entry, lifeislife_words
 from .base import BasePresenter
-from .colours import COLOUR_HEX, COLOURS
+from .colours import COLOURS
 from .lifeislife_board import ROW_SIZES
 from .lifeislife_entry import cards_from_counts, whole_number
 from .lifeislife_names import ANIMAL_NAMES, ANIMALS, animal_name
@@ -60,23 +60,6 @@ class LifePresenter(BasePresenter):
                 code="bad_config",
             )
         return {k: v for k, v in options.items() if v is not None}
-
-    def seat_colours(self, seats: int, requested: list[str] | None) -> list[str]:
-        colours = list(requested or COLOURS[:seats])
-        if (
-            len(colours) != seats
-            or len(set(colours)) != seats
-            or any(c not in COLOUR_HEX for c in colours)
-        ):
-            raise BadInput(
-                _("%(seats)s different colours are needed (from %(known)s)")
-                % {"seats": seats, "known": ", ".join(COLOUR_HEX)},
-                code="bad_colours",
-            )
-        return colours
-
-    def colour_hex(self, colour: str) -> str:
-        return COLOUR_HEX[colour]
 
     def card_name(self, token: str) -> str:
         return animal_name(token)
