@@ -19,7 +19,8 @@ PYTHON ?= $(shell for c in python3.14 python3.13 python3.12 python3 \
 # The install ends with the engine path it left (compiled, or pure Python and why);
 # COMPANION_NO_COMPILE=1 installs without compiling.
 COMPILED_SOURCES := $(wildcard companion/engines/dog/moves.py companion/engines/dog/rules.py \
-	companion/engines/dog/info.py companion/engines/dog/*.pxd companion/engines/dog/*.pyx)
+	companion/engines/dog/info.py companion/engines/dog/*.pxd companion/engines/dog/*.pyx \
+	companion/advisor/*.pyx)
 ENGINE_PATH := $(PY) -c "from companion.engines.kit import accel; print(accel.describe())"
 
 $(VENV)/.installed: pyproject.toml setup.py $(COMPILED_SOURCES)
@@ -76,3 +77,4 @@ compile: install
 clean:
 	rm -rf $(VENV) .pytest_cache staticfiles build
 	rm -f companion/engines/*/*.so companion/engines/*/*.c companion/engines/*/*.sources.json
+	rm -f companion/advisor/*.so companion/advisor/*.c companion/advisor/*.sources.json

@@ -238,6 +238,8 @@ register(GameEntry(
         "policy_first": True,
         "policy": "companion.advisor.bots:dog_playout_policy",
         "evaluate": "companion.advisor.bots:dog_evaluate",
+        # the two above on C arrays where the compiled core is built (None elsewhere)
+        "playout": "companion.advisor.bots:DOG_PLAYOUT",
     },
     heuristic="companion.advisor.bots:DOG_HEURISTIC",
     explain="companion.advisor.explain:explain_dog",

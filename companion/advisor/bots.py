@@ -43,6 +43,7 @@ from companion.engines.dog.cards import UNKNOWN as DOG_UNKNOWN
 from companion.engines.dog.state import DRAWN as DRAWN_PHASE
 from companion.engines.dog.state import EXCHANGE, OVER, DogState
 from companion.engines.dog.state import PLAY as PLAY_PHASE
+from companion.engines.kit import accel
 from companion.engines.lifeislife.cards import UNKNOWN as LIL_UNKNOWN
 from companion.engines.lifeislife.scoring import lives_lost, round_points
 from companion.engines.lifeislife.state import PLAY as LIL_PLAY
@@ -242,24 +243,36 @@ def dog_evaluate(game: Game, state: DogState) -> tuple[float, ...]:
     return tuple(weights[team_of[s]] / total for s in range(cfg.seats))
 
 
+#: what keeping a card is worth (`dog_card_value`), in steps per `DOG_CARD`
+DOG_VALUE_JOKER = 10.0
+DOG_VALUE_SEVEN = 5.0
+DOG_VALUE_START_WAITING = 4.0  # a 1 or 13 while a figure of the colour waits in the kennel
+DOG_VALUE_START = 1.5  # a 1 or 13 otherwise
+DOG_VALUE_FOUR = 2.0
+DOG_VALUE_SWAP = 1.5
+DOG_VALUE_OTHER = 1.0
+
+
 def dog_card_value(state: DogState, seat: int, card: int) -> float:
     """What keeping `card` is worth to `seat` (in steps): the joker most, then the 7, the
     start cards while figures wait in the kennel, the 4 (backwards), the swap."""
     if card == JOKER:
-        return 10.0
+        return DOG_VALUE_JOKER
     if card == SEVEN:
-        return 5.0
+        return DOG_VALUE_SEVEN
     if card in (ONE, THIRTEEN):
         cfg = state.cfg
         colour = seat
         if cfg.teams_mode and all(p >= cfg.geo.length for p in state.figures[seat]):
             colour = cfg.partner[seat]
-        return 4.0 if kennel(colour) in state.figures[colour] else 1.5
+        if kennel(colour) in state.figures[colour]:
+            return DOG_VALUE_START_WAITING
+        return DOG_VALUE_START
     if card == FOUR:
-        return 2.0
+        return DOG_VALUE_FOUR
     if card == SWAP:
-        return 1.5
-    return 1.0
+        return DOG_VALUE_SWAP
+    return DOG_VALUE_OTHER
 
 
 def dog_action_cost(game: Game, state: DogState, action: Any, seat: int) -> float:
@@ -349,6 +362,26 @@ def dog_playout_policy(game: Game, state: DogState, rng: random.Random) -> Any:
     if not best:  # nothing playable: fold, or discard any card (solo), all gaining nothing
         best = game.legal_actions(state)
     return _pick(best, rng)
+
+
+def _compiled_dog_playout() -> ismcts.Playout | None:
+    """The playout of `dog_playout_policy` and `dog_evaluate` on C arrays (`_dog_playout.pyx`,
+    the same values from the same random numbers), where the compiled core is built; None on
+    the pure-Python path (ismcts then runs its own loop). Not with `DOG_PLAYOUT_RANDOM`."""
+    fast = accel.accelerator("companion.advisor._dog_playout")
+    if fast is None or DOG_PLAYOUT_RANDOM:
+        return None
+    fast.configure({
+        "out": DOG_OUT, "home": DOG_HOME, "threat": DOG_THREAT, "card": DOG_CARD,
+        "block": DOG_BLOCK, "eval_scale": DOG_EVAL_SCALE, "eval_risk": DOG_EVAL_RISK,
+        "joker": DOG_VALUE_JOKER, "seven": DOG_VALUE_SEVEN,
+        "start_waiting": DOG_VALUE_START_WAITING, "start": DOG_VALUE_START,
+        "four": DOG_VALUE_FOUR, "swap": DOG_VALUE_SWAP, "other": DOG_VALUE_OTHER})
+    return ismcts.Playout(fast.playout, dog_playout_policy, dog_evaluate)
+
+
+#: DOG's compiled playout (its registry entry's `search["playout"]`), or None
+DOG_PLAYOUT = _compiled_dog_playout()
 
 
 def _best_plays(actions: list[Any], gains: list[float]) -> tuple[float, list[Any]]:
@@ -535,7 +568,7 @@ def lifeislife_round_survival(game: Game, root: LifeState, leaf: LifeState) -> t
 
 
 #: the search parameters that name a function ("module:attribute" in the registry)
-_SEARCH_FUNCTIONS = frozenset({"policy", "evaluate", "outcome"})
+_SEARCH_FUNCTIONS = frozenset({"policy", "evaluate", "outcome", "playout"})
 #: game name → (its registry entry, the search parameters read from it)
 _SEARCH_CONFIGS: dict[str, tuple[Any, ismcts.Config]] = {}
 

@@ -37,8 +37,21 @@ Evaluate = Callable[[Game, Any], tuple[float, ...]]
 #: outcome the hint reports besides the win chance (Life is Life: comes through the round)
 Outcome = Callable[[Game, Any, Any], tuple[float, ...]]
 
-__all__ = ["Choice", "Config", "Evaluate", "Node", "Outcome", "Policy", "SearchResult",
-           "gc_pause", "pause_gc_during_searches", "search"]
+__all__ = ["Choice", "Config", "Evaluate", "Node", "Outcome", "Playout", "Policy",
+           "SearchResult", "gc_pause", "pause_gc_during_searches", "search"]
+
+
+@dataclass(frozen=True, slots=True)
+class Playout:
+    """A compiled playout: `run(state, depth, rng)` returns the values the playout loop would
+    (`policy` for up to `depth` plies, stopping at the table's next event, then `evaluate`, or
+    the result at the game's end), having drawn the same random numbers from `rng`; or None,
+    having drawn nothing, for a state it does not take (the loop runs then). The search uses it
+    only with that very `policy` and `evaluate`, `stop_at_table` and no `outcome`."""
+
+    run: Callable[[Any, int, random.Random], tuple[float, ...] | None]
+    policy: Policy
+    evaluate: Evaluate
 
 
 class Node:
@@ -102,6 +115,8 @@ class Config:
     policy_first: bool | None = None
     #: an outcome chance to report per root action (see `Outcome`); None: none
     outcome: Outcome | None = None
+    #: the playout of `policy` and `evaluate` compiled (see `Playout`); None: the loop here
+    playout: Playout | None = None
 
 
 #: generic values for a game without measured ones
@@ -147,7 +162,7 @@ def resolve(game: Game, config: Config | None = None) -> Config:
     tuned_ = tuned(game.name)
     out = replace(cfg)
     for name in ("exploration", "playout_depth", "policy", "evaluate", "tree_depth",
-                 "policy_first", "outcome", "stop_at_table"):
+                 "policy_first", "outcome", "stop_at_table", "playout"):
         if getattr(out, name) is None:
             value = getattr(tuned_, name) if tuned_ is not None else None
             if value is None:
@@ -346,9 +361,9 @@ class _Iteration:
     """One ISMCTS iteration as a callable, with everything it needs bound once."""
 
     __slots__ = ("apply", "c", "depth", "determinize", "evaluate", "game", "is_terminal",
-                 "legal", "max_level", "outcome", "policy", "policy_first", "returns", "rng",
-                 "root",
-                 "root_actions", "sample_chance", "seat", "stop_at_table", "to_move", "view")
+                 "legal", "max_level", "outcome", "playout", "policy", "policy_first",
+                 "returns", "rng", "root", "root_actions", "sample_chance", "seat",
+                 "stop_at_table", "to_move", "view")
 
     def __init__(self, game: Game, view: Any, seat: int, root: Node,
                  root_actions: list[Any] | None, rng: random.Random, cfg: Config) -> None:
@@ -367,6 +382,10 @@ class _Iteration:
         self.policy = cfg.policy
         self.evaluate = cfg.evaluate
         self.outcome = cfg.outcome
+        fast = cfg.playout
+        self.playout = fast.run if (
+            fast is not None and fast.policy is cfg.policy and fast.evaluate is cfg.evaluate
+            and cfg.stop_at_table and cfg.outcome is None) else None
         self.apply = game.apply
         self.determinize = game.determinize
         self.is_terminal = game.is_terminal
@@ -439,24 +458,26 @@ class _Iteration:
             state = apply(state, best.action)
             node = best
             level += 1
-        # Playout.
-        policy = self.policy
-        depth = self.depth
-        while depth > 0 and not is_terminal(state):
-            if to_move(state) == TABLE:
-                if self.stop_at_table:
-                    break
-                state = apply(state, self.sample_chance(state, rng))
-                continue
-            action = policy(game, state, rng) if policy else game.random_action(state, rng)
-            state = apply(state, action)
-            depth -= 1
-        if is_terminal(state):
-            values = self.returns(state)
-        elif self.evaluate is not None:
-            values = self.evaluate(game, state)
-        else:
-            values = game.evaluate(state)
+        # Playout (compiled, where the game has it and it takes the state).
+        values = None if self.playout is None else self.playout(state, self.depth, rng)
+        if values is None:
+            policy = self.policy
+            depth = self.depth
+            while depth > 0 and not is_terminal(state):
+                if to_move(state) == TABLE:
+                    if self.stop_at_table:
+                        break
+                    state = apply(state, self.sample_chance(state, rng))
+                    continue
+                action = policy(game, state, rng) if policy else game.random_action(state, rng)
+                state = apply(state, action)
+                depth -= 1
+            if is_terminal(state):
+                values = self.returns(state)
+            elif self.evaluate is not None:
+                values = self.evaluate(game, state)
+            else:
+                values = game.evaluate(state)
         if node is not root:
             top = node
             while top.parent is not root:

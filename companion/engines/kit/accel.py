@@ -46,9 +46,10 @@ COMPILED_MODULES = (
     "companion.engines.dog.rules",
     "companion.engines.dog.info",
 )
-#: Modules that exist compiled only (`.pyx`), used by a compiled module of COMPILED_MODULES
-#: through `accelerator` (that module's Python code runs without them).
-ACCELERATORS = ("companion.engines.dog._fast",)
+#: Modules that exist compiled only (`.pyx`), used through `accelerator` by a module that runs
+#: its own Python code without them: `_fast` by the compiled `moves`, `_dog_playout` (the
+#: search's DOG playout on C arrays) by the advisor's `bots`.
+ACCELERATORS = ("companion.engines.dog._fast", "companion.advisor._dog_playout")
 
 PURE_ENV: Final = "COMPANION_PURE"
 REQUIRE_ENV: Final = "COMPANION_REQUIRE_COMPILED"

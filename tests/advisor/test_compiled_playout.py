@@ -1,0 +1,114 @@
+"""The compiled DOG playout (`advisor/_dog_playout.pyx`, issue #31) against the search's own
+loop: the same values, the same random numbers drawn, from positions of seeded random games of
+2-6 seats under the house rules; and whole searches that make the same choices with the same
+visits whichever playout runs.
+
+Skipped where the compiled core is not built (a machine without a C compiler), except when it
+is required (``COMPANION_REQUIRE_COMPILED=1``, as CI sets it where a compiler exists): then its
+absence fails the import in `bots`, and so this test.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from companion.advisor import bots, ismcts
+from companion.engines import TABLE, get_game
+from tests.engines.dog_paths import CONFIGS, RULE_VARIANTS
+
+pytestmark = pytest.mark.skipif(bots.DOG_PLAYOUT is None,
+                                reason="the compiled core is not built here")
+
+dog = get_game("dog")
+
+
+def python_playout(state: Any, depth: int, rng: random.Random) -> tuple[float, ...]:
+    """ismcts' playout loop with DOG's measured parameters (stop at the table's events)."""
+    while depth > 0 and not dog.is_terminal(state):
+        if dog.to_move(state) == TABLE:
+            break
+        state = dog.apply(state, bots.dog_playout_policy(dog, state, rng))
+        depth -= 1
+    if dog.is_terminal(state):
+        return dog.returns(state)
+    return bots.dog_evaluate(dog, state)
+
+
+def leaves(config: dict[str, Any], seed: int, every: int = 3) -> list[Any]:
+    """Determinized positions of a seeded random game, every `every`-th decision of a seat,
+    from that seat's view (as the search samples them)."""
+    rng = random.Random(seed)
+    state = dog.new_game(config)
+    out: list[Any] = []
+    decisions = 0
+    for _ in range(1500):
+        if dog.is_terminal(state):
+            break
+        seat = dog.to_move(state)
+        if seat == TABLE:
+            state = dog.apply(state, dog.sample_chance(state, rng))
+            continue
+        decisions += 1
+        if decisions % every == 0:
+            out.append(dog.determinize(dog.view(state, seat), seat, rng))
+        if rng.random() < 0.5:
+            action = bots.dog_playout_policy(dog, state, rng)
+        else:
+            action = dog.random_action(state, rng)
+        state = dog.apply(state, action)
+    return out
+
+
+CASES = [(seats, mode, rules) for seats, mode in CONFIGS for rules in RULE_VARIANTS[:4]] + [
+    (4, "teams", rules) for rules in RULE_VARIANTS[4:]] + [(3, "solo", RULE_VARIANTS[7])]
+
+
+@pytest.mark.parametrize(("seats", "mode", "rules"), CASES)
+def test_same_values_and_random_numbers(seats: int, mode: str, rules: dict[str, Any]) -> None:
+    config = {"seats": seats, "mode": mode, "rules": rules}
+    assert bots.DOG_PLAYOUT is not None
+    run = bots.DOG_PLAYOUT.run
+    taken = compared = 0
+    for seed in range(3):
+        for i, state in enumerate(leaves(config, 1000 * seats + seed)):
+            depth = 12 if i % 3 else 1 + i % 12
+            a = random.Random(i)
+            b = random.Random(i)
+            expected = python_playout(state, depth, a)
+            got = run(state, depth, b)
+            compared += 1
+            if got is None:
+                assert b.getstate() == random.Random(i).getstate(), "drew before declining"
+                continue
+            taken += 1
+            assert got == expected, (config, seed, i, dog.to_json(state))
+            assert a.getstate() == b.getstate(), (config, seed, i, dog.to_json(state))
+    assert compared > 20
+    if rules.get("start_protection") == "from_kennel":
+        assert taken == 0  # not taken: the Python loop runs
+    else:
+        assert taken > compared // 2
+
+
+def test_whole_searches_agree() -> None:
+    """The same search with either playout: the same choices, visits and values."""
+    for config, seed in (({"seats": 4}, 7), ({"seats": 6}, 8), ({"seats": 3}, 9)):
+        states = leaves(config, seed, every=25)[:3]
+        for state in states:
+            seat = dog.to_move(state)
+            if seat == TABLE or dog.is_terminal(state):
+                continue
+            fast = ismcts.search(dog, state, seat, iterations=300, seed=seed)
+            slow = ismcts.search(dog, state, seat, iterations=300, seed=seed,
+                                 config=ismcts.Config(playout=_NO_PLAYOUT))
+            assert [(c.action, c.visits, c.value) for c in fast.choices] == [
+                (c.action, c.visits, c.value) for c in slow.choices]
+
+
+#: a compiled playout the search may not use (its policy is not the configured one): the
+#: search runs its own loop
+_NO_PLAYOUT = ismcts.Playout(lambda state, depth, rng: None, bots.dog_evaluate,
+                             bots.dog_evaluate)
