@@ -37,15 +37,18 @@ Figures = tuple[tuple[int, ...], ...]
 Key = tuple[tuple[int, ...], frozenset[int]]
 
 #: The compiled core's own hot paths (`_fast.pyx`, kit/accel.py): the 7 on C arrays for
-#: `seven_plays`' fast path, `new_plays` without a Python frame. Only where this module runs
+#: `seven_plays`' fast path and `fast_result`'s walk of a 7, `new_plays` without a Python
+#: frame. Only where this module runs
 #: compiled; the code here and in actions.py is the reference and the fallback.
 _FAST_SEVEN = None
+_FAST_SEVEN_RESULT = None
 if cython.compiled:
     from ..kit import accel as _accel
 
     _fast = _accel.accelerator("companion.engines.dog._fast")
     if _fast is not None:
         _FAST_SEVEN = _fast.seven_plays
+        _FAST_SEVEN_RESULT = _fast.seven_result
         new_plays = _fast.new_plays
 
 _EMPTY: Final[frozenset[int]] = frozenset()
@@ -846,6 +849,12 @@ def fast_result(state: DogState, seat: int, as_card: int,
     """`simulate` without the checks, for `apply` of a legal play: a single move or a swap
     only touches two figures. (The 7 walks its path: burning needs it.)"""
     cfg = state.cfg
+    if (as_card == SEVEN and _FAST_SEVEN_RESULT is not None
+            and cfg.rules.start_protection == "always"):
+        fast = _FAST_SEVEN_RESULT(state.figures, segs, cfg.geo.length, cfg.geo.start,
+                                  cfg.team_mask[seat], cfg.rules.knock_own)
+        if fast is not None:
+            return fast, state.lapped
     if as_card == SEVEN or len(segs) != 1 or cfg.rules.start_protection != "always":
         res = _simulate(state, seat, as_card, segs)
         if isinstance(res, Violation):
