@@ -25,7 +25,7 @@ Every number is the same float: the gains and worths are sums of quarters (exact
 come from the same `exp`. `playout` returns None, having drawn nothing, for a state it does not
 take (another phase, start protection "from_kennel", an unknown card, a generator other than
 `random.Random`): the Python loop then runs. The tests hold it to that loop on every run
-(tests/advisor/test_compiled_playout.py: seeded playouts from random games of 2-6 seats under
+(tests/advisor/test_compiled_search.py: seeded playouts from random games of 2-6 seats under
 the house rules, values and the generator's state compared). Change them together.
 """
 

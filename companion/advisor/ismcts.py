@@ -30,6 +30,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from companion.engines.base import TABLE, Game
+from companion.engines.kit import accel
 
 Policy = Callable[[Game, Any, random.Random], Any]
 Evaluate = Callable[[Game, Any], tuple[float, ...]]
@@ -209,7 +210,7 @@ def search(
     cfg = resolve(game, config)
     rng = random.Random(seed)
     view = game.view(state, seat)
-    root = Node(None, None, seat)
+    root = _tree.Node(None, None, seat)
     with _cyclic_gc_paused:
         try:
             return _run(game, view, seat, root, rng, cfg, budget_ms, iterations, progress,
@@ -246,7 +247,7 @@ def _run(game: Game, view: Any, seat: int, root: Node, rng: random.Random, cfg: 
         if root_actions is None:
             raise ValueError("`only` needs the seat's own hand: its actions must be known")
         root_actions = [a for a in root_actions if a in only] or root_actions
-    iterate = _Iteration(game, view, seat, root, root_actions, rng, cfg)
+    iterate = _tree.Iteration(game, view, seat, root, root_actions, rng, cfg)
     while True:
         if iterations is not None and done >= iterations:
             break
@@ -491,6 +492,30 @@ class _Iteration:
             if node.parent is not None:
                 node.reward += values[node.player]
             node = node.parent
+
+
+class _Tree:
+    """The tree's implementation: `Node` and `_Iteration` here, or their compiled twins
+    (`_ismcts.pyx`: the same search, the statistics in C fields) where the compiled core is
+    built. `use_python()` / `use_compiled()` switch (the tests compare the two)."""
+
+    __slots__ = ("Iteration", "Node")
+
+    def __init__(self) -> None:
+        self.use_compiled()
+
+    def use_python(self) -> None:
+        self.Node: Any = Node
+        self.Iteration: Any = _Iteration
+
+    def use_compiled(self) -> None:
+        """The compiled twins where they are built (else this module's own)."""
+        fast = accel.accelerator("companion.advisor._ismcts")
+        self.Node = fast.Node if fast is not None else Node
+        self.Iteration = fast.Iteration if fast is not None else _Iteration
+
+
+_tree = _Tree()
 
 
 def _decided(root: Node, left: float) -> bool:

@@ -1,7 +1,9 @@
-"""The compiled DOG playout (`advisor/_dog_playout.pyx`, issue #31) against the search's own
-loop: the same values, the same random numbers drawn, from positions of seeded random games of
-2-6 seats under the house rules; and whole searches that make the same choices with the same
-visits whichever playout runs.
+"""The compiled search (issue #31) against ismcts.py's own code: the DOG playout
+(`advisor/_dog_playout.pyx`) against the search's playout loop — the same values, the same
+random numbers drawn, from positions of seeded random games of 2-6 seats under the house
+rules —, whole searches that make the same choices with the same visits whichever playout
+runs, and the compiled tree (`advisor/_ismcts.pyx`) against ismcts.py's `Node` and
+`_Iteration` in all three games.
 
 Skipped where the compiled core is not built (a machine without a C compiler), except when it
 is required (``COMPANION_REQUIRE_COMPILED=1``, as CI sets it where a compiler exists): then its
@@ -21,6 +23,9 @@ from tests.engines.dog_paths import CONFIGS, RULE_VARIANTS
 
 pytestmark = pytest.mark.skipif(bots.DOG_PLAYOUT is None,
                                 reason="the compiled core is not built here")
+
+hit = get_game("hit")
+lifeislife = get_game("lifeislife")
 
 dog = get_game("dog")
 
@@ -112,3 +117,46 @@ def test_whole_searches_agree() -> None:
 #: search runs its own loop
 _NO_PLAYOUT = ismcts.Playout(lambda state, depth, rng: None, bots.dog_evaluate,
                              bots.dog_evaluate)
+
+
+def _positions(game: Any, config: dict[str, Any], seed: int, count: int) -> list[Any]:
+    """Decisions of seats in a seeded random game (full states; the search takes the view)."""
+    rng = random.Random(seed)
+    state = game.new_game(config)
+    out: list[Any] = []
+    for step in range(400):
+        if game.is_terminal(state) or len(out) == count:
+            break
+        seat = game.to_move(state)
+        if seat == TABLE:
+            state = game.apply(state, game.sample_chance(state, rng))
+            continue
+        if step % 7 == 3:
+            out.append(state)
+        state = game.apply(state, game.random_action(state, rng))
+    return out
+
+
+@pytest.mark.parametrize(("game", "config"), [
+    (dog, {"seats": 4}), (dog, {"seats": 3}), (hit, {"seats": 3}),
+    (lifeislife, {"seats": 4})], ids=["dog4", "dog3", "hit", "lifeislife"])
+def test_compiled_tree_is_the_same_search(game: Any, config: dict[str, Any]) -> None:
+    """ismcts' tree compiled and in Python: the same choices, visits, values and outcomes,
+    the same root statistics."""
+    assert ismcts._tree.Node is not ismcts.Node, "the compiled tree is not in use"
+    positions = _positions(game, config, 5, 3)
+    assert positions
+    try:
+        for i, state in enumerate(positions):
+            seat = game.to_move(state)
+            runs = []
+            for implementation in (ismcts._tree.use_compiled, ismcts._tree.use_python):
+                implementation()
+                stats: dict[Any, list[float]] = {}
+                result = ismcts.search(game, state, seat, iterations=400, seed=i,
+                                       stats=stats)
+                runs.append(([(c.action, c.visits, c.value, c.outcome)
+                              for c in result.choices], stats))
+            assert runs[0] == runs[1]
+    finally:
+        ismcts._tree.use_compiled()
