@@ -5,9 +5,8 @@ rules —, whole searches that make the same choices with the same visits whiche
 runs, and the compiled tree (`advisor/_ismcts.pyx`) against ismcts.py's `Node` and
 `_Iteration` in all three games.
 
-Skipped where the compiled core is not built (a machine without a C compiler), except when it
-is required (``COMPANION_REQUIRE_COMPILED=1``, as CI sets it where a compiler exists): then its
-absence fails the import in `bots`, and so this test.
+Skipped where no compiled core can be expected (a machine without a C compiler); failed where
+one is expected (fresh binaries, or CI with a compiler) but does not run.
 """
 
 from __future__ import annotations
@@ -20,9 +19,16 @@ import pytest
 from companion.advisor import bots, ismcts
 from companion.engines import TABLE, get_game
 from tests.engines.dog_paths import CONFIGS, RULE_VARIANTS
+from tests.engines.test_engine_paths import _compiled_or_skip
 
-pytestmark = pytest.mark.skipif(bots.DOG_PLAYOUT is None,
-                                reason="the compiled core is not built here")
+
+@pytest.fixture(autouse=True)
+def _compiled() -> None:
+    """Skipped where no compiled core can be expected, failed where one is but does not run
+    (tests/engines/test_engine_paths.py)."""
+    _compiled_or_skip()
+    assert bots.DOG_PLAYOUT is not None, "the compiled DOG playout is not in use"
+
 
 hit = get_game("hit")
 lifeislife = get_game("lifeislife")

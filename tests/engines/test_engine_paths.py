@@ -101,8 +101,29 @@ def test_the_compiled_moves_use_the_compiled_hot_paths() -> None:
 
     assert accel.is_compiled(_fast)
     assert moves._FAST_SEVEN is _fast.seven_plays
+    assert moves._FAST_SEVEN_RESULT is _fast.seven_result
     assert moves.new_plays is _fast.new_plays
     assert accel.status()["modules"][_fast.__name__] == "compiled"
+    from companion.engines.dog import info
+
+    assert info._FAST_SAMPLE is _fast.sample
+
+
+def test_the_compiled_sample_draws_as_random_sample() -> None:
+    """`_fast.sample` (determinize's draws on the compiled path) gives what `random.Random.
+    sample` gives, from the same seed, leaving the generator in the same state: both of
+    CPython's branches (a pool copied, a set of chosen indices), every size the deck has."""
+    import random
+
+    _compiled_or_skip()
+    from companion.engines.dog import _fast  # type: ignore[attr-defined]
+
+    for seed in range(40):
+        for n in (1, 2, 5, 21, 22, 50, 85, 86, 110, 300):
+            for k in {0, 1, n // 3, n // 2, n - 1, n} - {-1}:
+                a, b = random.Random(seed), random.Random(seed)
+                assert _fast.sample(a, list(range(n)), k) == b.sample(range(n), k)
+                assert a.getstate() == b.getstate()
 
 
 def test_the_running_path_is_reported() -> None:

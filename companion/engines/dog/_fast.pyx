@@ -13,6 +13,9 @@ the compiled `moves` uses them, the pure-Python engine runs the Python ones (the
   meets) and the results deduplicated in C: the same plays, in the same order, with the same
   first notation of each resulting position, as Python objects only for the results.
 - `new_plays`: `actions.new_plays` without a Python frame per call.
+- `seven_result`: `moves.fast_result`'s walk of a 7 (`_simulate`'s, for a legal 7 under start
+  protection "always").
+- `sample`: `random.Random.sample` in C (the same draws), for `info.determinize`.
 
 The tests hold them to the Python ones on every run (tests/engines/test_engine_paths.py:
 every card on dense positions under every house rule of the 7, both engine paths on seeded
@@ -20,12 +23,15 @@ games; bench/engine_speed.py on the positions it times; the fingerprint). Change
 together.
 """
 
+from libc.math cimport ceil, log
 from libc.stdlib cimport free, realloc
 from libc.string cimport memcmp, memcpy
 
 from cpython.object cimport PyTypeObject
 from cpython.ref cimport Py_INCREF
 from cpython.tuple cimport PyTuple_SET_ITEM
+
+from random import Random as _Random
 
 from companion.engines.dog.actions import PLAY, DogAction
 
@@ -656,3 +662,61 @@ def seven_result(tuple figures, tuple segs, int L, tuple start, int team, bint k
         row[row.index(frm)] = to
         occ[to] = fc
     return tuple([tuple(sorted(row)) for row in rows])
+
+
+cdef inline Py_ssize_t _below(object getrandbits, Py_ssize_t n) except -1:
+    """`random.Random._randbelow(n)` (n > 0): `getrandbits` until below n."""
+    cdef Py_ssize_t k = 0, m = n, r
+    while m:
+        k += 1
+        m >>= 1
+    r = getrandbits(k)
+    while r >= n:
+        r = getrandbits(k)
+    return r
+
+
+def sample(rng, list population, Py_ssize_t k):
+    """`rng.sample(population, k)`: for a `random.Random`, CPython's algorithm (3.12, 3.13) in
+    C, the same numbers drawn and the same result; any other generator's own `sample`.
+    `info.py` uses it only where `sample_matches()` (a Python whose `sample` draws otherwise
+    keeps its own)."""
+    if type(rng) is not _Random:
+        return rng.sample(population, k)
+    cdef Py_ssize_t n = len(population), i, j, setsize = 21, e
+    if not 0 <= k <= n:
+        raise ValueError("Sample larger than population or is negative")
+    getrandbits = rng.getrandbits
+    cdef list result = [None] * k
+    cdef list pool
+    if k > 5:  # + 4 ** ceil(log(k * 3, 4)), math.log's two logs divided
+        e = <Py_ssize_t> ceil(log(<double> (k * 3)) / log(4.0))
+        j = 1
+        for i in range(e):
+            j *= 4
+        setsize += j
+    if n <= setsize:
+        pool = list(population)
+        for i in range(k):
+            j = _below(getrandbits, n - i)
+            result[i] = pool[j]
+            pool[j] = pool[n - i - 1]
+    else:
+        selected = set()
+        for i in range(k):
+            j = _below(getrandbits, n)
+            while j in selected:
+                j = _below(getrandbits, n)
+            selected.add(j)
+            result[i] = population[j]
+    return result
+
+
+def sample_matches():
+    """Does `sample` draw as this Python's `random.Random.sample` (both of its branches)?"""
+    cdef int seed
+    for seed in range(3):
+        for n, k in ((50, 20), (40, 3), (110, 6), (200, 30), (7, 7)):
+            if sample(_Random(seed), list(range(n)), k) != _Random(seed).sample(range(n), k):
+                return False
+    return True

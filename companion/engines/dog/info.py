@@ -5,9 +5,24 @@ from __future__ import annotations
 import random
 from math import comb
 
+try:
+    import cython  # compiled: see moves.py (kit/accel.py); run as Python: no-ops
+except ImportError:  # pure Python without Cython installed
+    from ..kit import nocython as cython
+
 from ..kit.memo import last_result
 from .cards import KINDS, NKINDS, UNKNOWN
 from .state import NO_CARD, DogState, unseen_pool
+
+#: `random.Random.sample` in C with the same draws (`_fast.sample`), where this module runs
+#: compiled and this Python's `sample` draws as it does; else None (`rng.sample`)
+_FAST_SAMPLE = None
+if cython.compiled:
+    from ..kit import accel as _accel
+
+    _fast = _accel.accelerator("companion.engines.dog._fast")
+    if _fast is not None and _fast.sample_matches():
+        _FAST_SAMPLE = _fast.sample
 
 #: rejection-sampling tries before the constrained fallback
 MAX_TRIES = 64
@@ -145,7 +160,8 @@ def determinize(view_state: DogState, seat: int, rng: random.Random) -> DogState
     if need > len(pool):
         raise ValueError("inconsistent view: more unknown cards than unseen cards")
     if not plan.constrained:
-        drawn = rng.sample(pool, need)
+        drawn = (rng.sample(pool, need) if _FAST_SAMPLE is None
+                 else _FAST_SAMPLE(rng, pool, need))
         fills = []
         i = 0
         for _, _, u, _ in slots:
@@ -181,7 +197,7 @@ def _sample_constrained(plan: _Plan, rng: random.Random) -> list[list[int]] | No
                 break
             if not single:
                 weight *= comb(len(left), u)
-            picked = rng.sample(left, u)
+            picked = rng.sample(left, u) if _FAST_SAMPLE is None else _FAST_SAMPLE(rng, left, u)
             taken.update(picked)
             k = 0
             for j in js:
@@ -194,7 +210,8 @@ def _sample_constrained(plan: _Plan, rng: random.Random) -> list[list[int]] | No
             continue
         rest = [c for i, c in enumerate(pool) if i not in taken]
         n_free = plan.need - len(taken)
-        drawn = rng.sample(rest, n_free) if n_free else []
+        drawn = ((rng.sample(rest, n_free) if _FAST_SAMPLE is None
+                  else _FAST_SAMPLE(rng, rest, n_free)) if n_free else [])
         i = 0
         for j in plan.free:
             u = slots[j][2]
