@@ -18,7 +18,9 @@ process is single-threaded; a busy machine lowers it, the CPU-time figure printe
 is less sensitive to that).
 
 Before it: the cost of each step of an iteration on 200 determinizations of that view
-(determinize, legal_actions, random_action, the playout policy, apply, the leaf evaluation).
+(determinize, legal_actions, random_action, the playout policy, apply, the leaf evaluation,
+a whole playout with its evaluation as ismcts' loop runs it and, on the compiled path, as the
+compiled playout runs it: `advisor/_dog_playout.pyx`).
 
 For comparison the same position is searched with the generic parameters (8 plies of the
 engine's `random_action`, the engine's `evaluate`: the iteration of the first version and of
@@ -204,6 +206,21 @@ def this_path(args: argparse.Namespace) -> None:
     if evaluate is not None:
         micro("leaf evaluation", lambda st: evaluate(dog, st), later)
     micro("engine evaluate", dog.evaluate, later)
+    depth = cfg.playout_depth or 0
+
+    def python_playout(st: Any) -> tuple[float, ...]:
+        """ismcts' playout loop (to the table's next event), then the leaf's value"""
+        for _ in range(depth):
+            if dog.to_move(st) < 0 or dog.is_terminal(st):
+                break
+            st = dog.apply(st, policy(dog, st, rng))
+        return dog.returns(st) if dog.is_terminal(st) else evaluate(dog, st)
+
+    if cfg.policy is not None and evaluate is not None:
+        micro(f"whole playout, Python ({depth} plies)", python_playout, later)
+    if cfg.playout is not None:  # the compiled playout (bots.DOG_PLAYOUT)
+        run = cfg.playout.run
+        micro(f"whole playout, compiled ({depth} plies)", lambda st: run(st, depth, rng), later)
 
     ismcts.search(dog, view, 0, iterations=200, seed=args.seed)  # warm up
     generic = ismcts.Config(exploration=0.7, playout_depth=8, tree_depth=0, policy_first=False,
