@@ -10,7 +10,9 @@ that made the move into it.
 
 Anytime: `search` stops at a wall-clock budget or an iteration count, and can report progress.
 Reproducible: everything random comes from one `random.Random(seed)`; with an iteration count the
-answer depends on nothing else.
+answer depends on nothing else — and not on the path either: where the compiled core is built,
+`Node` and `_Iteration` run as their compiled twins (`_ismcts.pyx`) and a game may bring its
+playout compiled (`Playout`; DOG's: `_dog_playout.pyx`), the same search, the same choices.
 
 The parameters left open in `Config` (None) take the values measured for the game (its
 entry's `search` in the game registry, companion/games.py, read by `bots` through `tune_from`;
