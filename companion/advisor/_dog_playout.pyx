@@ -21,10 +21,12 @@ A transcription, in the same order, of:
 - `bots.dog_evaluate` (`dog_seat_values`; the sum of the weights as CPython's `sum` adds
   floats, Neumaier's compensation included).
 
-Every number is the same float: the gains and worths are sums of quarters (exact), the weights
-come from the same `exp`. `playout` returns None, having drawn nothing, for a state it does not
-take (another phase, start protection "from_kennel", an unknown card, a generator other than
-`random.Random`): the Python loop then runs. The tests hold it to that loop on every run
+The exchange is played as the policy plays it (`random_action`'s `rng.choice(hand)`, then
+`_apply_give`); a state whose table event is next (the deal, a solo draw) is evaluated as it
+is. Every number is the same float: the gains and worths are sums of quarters (exact), the
+weights come from the same `exp`. `playout` returns None, having drawn nothing, for a state it
+does not take (the game over, a solo seat that drew, start protection "from_kennel", an
+unknown card, a generator other than `random.Random`): the Python loop then runs. The tests hold it to that loop on every run
 (tests/advisor/test_compiled_search.py: seeded playouts from random games of 2-6 seats under
 the house rules, values and the generator's state compared). Change them together.
 """
@@ -35,6 +37,9 @@ from libc.stdlib cimport free, malloc, realloc
 import random as _random
 
 from companion.engines.dog import moves as _moves
+from companion.engines.dog.state import DEAL as _DEAL_PHASE
+from companion.engines.dog.state import DRAW as _DRAW_PHASE
+from companion.engines.dog.state import EXCHANGE as _EXCHANGE_PHASE
 from companion.engines.dog.state import PLAY as _PLAY_PHASE
 
 cdef enum:
@@ -81,6 +86,10 @@ cdef struct Board:
     int hand[MAXSEATS][MAXHAND]  # sorted, as DogState.hands
     int nhand[MAXSEATS]
     int turn
+    bint exchange  # the exchange is under way (else the play)
+    int dealer
+    int transit[MAXSEATS]  # the card each seat gave in the exchange, -1: none yet
+    int receiver[MAXSEATS]
     int start[MAXSEATS]
     int gb[MAXSEATS]
     int team_of[MAXSEATS]
@@ -753,7 +762,10 @@ cdef bint _load(Board *B, object state) except -1:
     """The state into `B`; False when the compiled playout does not take it."""
     cfg = state.cfg
     rules = cfg.rules
-    if state.phase != _PLAY_PHASE or state.lapped != 0 or rules.start_protection != "always":
+    phase = state.phase
+    if phase not in (_PLAY_PHASE, _EXCHANGE_PHASE, _DEAL_PHASE, _DRAW_PHASE):
+        return False
+    if state.lapped != 0 or rules.start_protection != "always":
         return False
     geo = cfg.geo
     cdef int n = cfg.seats, s, i, nf = cfg.figures_per_seat
@@ -765,6 +777,8 @@ cdef bint _load(Board *B, object state) except -1:
     B.teams = cfg.mode == "teams"
     B.nteams = len(cfg.teams)
     B.turn = state.turn
+    B.exchange = phase == _EXCHANGE_PHASE
+    B.dealer = state.dealer
     B.blocks_own = rules.start_blocks_own
     B.knock_own = rules.knock_own
     B.mandatory = rules.goal_entry_mandatory
@@ -787,10 +801,43 @@ cdef bint _load(Board *B, object state) except -1:
         B.team_of[s] = cfg.team_of[s]
         B.partner[s] = cfg.partner[s]
         B.team_mask[s] = cfg.team_mask[s]
-    if B.nhand[B.turn] == 0:
+        B.receiver[s] = cfg.receiver[s]
+        B.transit[s] = state.transit[s]
+        if B.transit[s] == 0:  # a card given that nobody reported
+            return False
+    if (phase == _PLAY_PHASE or phase == _EXCHANGE_PHASE) and B.nhand[B.turn] == 0:
         return False
     _occupy(B)
     return True
+
+
+cdef int _give(Board *B, object getrandbits) except -1:
+    """The exchange's ply: the policy's `random_action` gives a card of the hand chosen
+    uniformly (`rng.choice(hand)`), `rules._apply_give` passes the turn on to the next seat
+    that has not given, or delivers the cards and the play begins."""
+    cdef int seat = B.turn, i, j, s, r, card, n = B.n
+    cdef int starter = (B.dealer + 1) % n
+    card = B.hand[seat][_randbelow(getrandbits, B.nhand[seat])]
+    _take(B, seat, card)
+    B.transit[seat] = card
+    for i in range(n):
+        s = (starter + i) % n
+        if B.transit[s] < 0:
+            B.turn = s
+            return GOES_ON
+    for s in range(n):  # `cards.add_card`: the hands stay sorted
+        r = B.receiver[s]
+        card = B.transit[s]
+        j = B.nhand[r]
+        while j > 0 and B.hand[r][j - 1] > card:
+            B.hand[r][j] = B.hand[r][j - 1]
+            j -= 1
+        B.hand[r][j] = card
+        B.nhand[r] += 1
+        B.transit[s] = -1
+    B.exchange = False
+    B.turn = starter
+    return GOES_ON
 
 
 cdef int _ply(Board *B, Buf *buf, object state, object getrandbits) except -1:
@@ -799,6 +846,8 @@ cdef int _ply(Board *B, Buf *buf, object state, object getrandbits) except -1:
     cdef double value, best_value = -1e300, card_value
     cdef bint any_best = False
     cdef int *hand = B.hand[seat]
+    if B.exchange:
+        return _give(B, getrandbits)
     _analyse(B)
     buf.n = 0
     for i in range(B.nhand[seat]):
@@ -862,6 +911,8 @@ def playout(state, int depth, rng):
     cdef Board B
     if not _load(&B, state):
         return None
+    if state.phase == _DEAL_PHASE or state.phase == _DRAW_PHASE:
+        return _evaluate(&B)  # the table's event is next: the leaf as it is
     cdef Buf buf
     buf.plays = NULL
     buf.gain = NULL

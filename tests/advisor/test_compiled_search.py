@@ -49,8 +49,9 @@ def python_playout(state: Any, depth: int, rng: random.Random) -> tuple[float, .
 
 
 def leaves(config: dict[str, Any], seed: int, every: int = 3) -> list[Any]:
-    """Determinized positions of a seeded random game, every `every`-th decision of a seat,
-    from that seat's view (as the search samples them)."""
+    """Determinized positions of a seeded random game, every `every`-th decision of a seat
+    (the exchange's and the play's), from that seat's view (as the search samples them), and
+    the positions where the table's event is next."""
     rng = random.Random(seed)
     state = dog.new_game(config)
     out: list[Any] = []
@@ -59,7 +60,8 @@ def leaves(config: dict[str, Any], seed: int, every: int = 3) -> list[Any]:
         if dog.is_terminal(state):
             break
         seat = dog.to_move(state)
-        if seat == TABLE:
+        if seat == TABLE:  # the deal, a solo draw: the leaf is evaluated as it is
+            out.append(state)
             state = dog.apply(state, dog.sample_chance(state, rng))
             continue
         decisions += 1
