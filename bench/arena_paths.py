@@ -31,7 +31,8 @@ at a twentieth of the iterations, not the hint's strength; the output says so).
 Why this is the match at equal CPU: both paths run the same search. The engine paths give
 the same answers (tests/engines/test_engine_paths.py holds the compiled move generators to
 moves.py and seeded games with `legal_actions`, `random_action` and a determinization at
-every decision to each other; docs/advisor.md, "The compiled engine core"), so the same seed
+every decision to each other; tests/advisor/test_compiled_search.py the compiled playout and
+search tree to ismcts.py's; docs/advisor.md, "The compiled engine core"), so the same seed
 and iteration count make the same choices with the same visits and values on both; each
 child checks that here too (a fixed `--check-iterations` search of the hint's position and
 the searches of the game's positions, whose root statistics must be the same on both paths,
@@ -45,8 +46,9 @@ with more or fewer plays costs both paths more or less per iteration, not alike 
 compiled 7 and joker gain most): the game's positions are printed beside it for that.
 
 Cost: about 110 searches per side and game (a decision with one legal play is not searched);
-at full scale a search of A or B takes about 1.8 s and 1.5 s on the compiled path, about 6
-minutes a game (40 games: about 4 hours with one job; at `--scale 0.05` 20 s a game). Every
+at full scale A's search takes about the hint's CPU time on the compiled path (1.5 s or a
+little more: the positions differ) and B's that divided by the ratio: 4-6 minutes a game (40
+games: 3-4 hours with one job; at `--scale 0.05` 15-20 s a game). Every
 game has its own seed (`arena.game_seed`), so `--first` and `--iterations` play a match in
 parts that add up to the whole.
 
