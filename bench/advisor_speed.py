@@ -29,11 +29,14 @@ calibrated evaluation, policy-first expansion): the measured figure.
 
 Last, the hint: searches of `--budget-ms` (1,500, a hint's budget) of CPU time of the
 searching thread (not wall time: a busy machine would lower both paths at random), `--repeats`
-of them; the figure is the most iterations one of them made.
+of them; the figure is the most iterations one of them made. Then six decisions of a random
+game's first rounds (the exchange among them) searched for a third of that each: there a
+playout is cheap on both paths and the tree's own engine calls weigh more.
 
 The last line is machine-readable, for the DOG parameters: iterations_per_s=<float>
 hint_iterations=<int> (both paths: the compiled path's, or the pure one's when there is no
-compiled core, then iterations_per_s_pure=<float> hint_iterations_pure=<int> hint_ratio=<float>)
+compiled core, then iterations_per_s_pure=<float> hint_iterations_pure=<int> hint_ratio=<float>
+early_ratio=<float>)
 """
 
 from __future__ import annotations
@@ -42,6 +45,7 @@ import argparse
 import os
 import platform
 import random
+import statistics
 import subprocess
 import sys
 import time
@@ -54,7 +58,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from companion.advisor import bots, ismcts  # noqa: E402
-from companion.engines import get_game  # noqa: E402
+from companion.engines import TABLE, get_game  # noqa: E402
 from companion.engines.dog import moves, rules  # noqa: E402
 from companion.engines.kit import accel  # noqa: E402
 
@@ -140,18 +144,24 @@ def both_paths(args: argparse.Namespace) -> None:
             figures[name].append(_figures(lines[-1]))
     best = {name: (max(f["iterations_per_s"] for f in runs),
                    max(f["hint_iterations"] for f in runs)) for name, runs in figures.items()}
+    early = {name: max(f["early_iterations"] for f in runs) for name, runs in figures.items()}
     print(f"== summary, {args.rounds} child runs per path, alternated ==")
     for name, (rate, hint) in best.items():
         print(f"  {name:<9} {rate:8.0f} iterations/s wall, {hint:6.0f} iterations in a "
               f"{args.budget_ms:.0f} ms hint (CPU time)")
+    for name, value in early.items():
+        print(f"  {name:<9} {value:8.0f} iterations in an early-game search of "
+              f"{args.budget_ms / 3:.0f} ms (CPU time, mean of six decisions)")
     pure_rate, pure_hint = best["pure"]
     if "compiled" in best:
         rate, hint = best["compiled"]
         print(f"  compiled / pure: {rate / pure_rate:.2f}x iterations/s, "
-              f"{hint / pure_hint:.2f}x iterations per hint")
+              f"{hint / pure_hint:.2f}x iterations per hint, "
+              f"{early['compiled'] / early['pure']:.2f}x in the early game")
         print(f"iterations_per_s={rate:.1f} hint_iterations={hint:.0f} "
               f"iterations_per_s_pure={pure_rate:.1f} hint_iterations_pure={pure_hint:.0f} "
-              f"hint_ratio={hint / pure_hint:.2f}")
+              f"hint_ratio={hint / pure_hint:.2f} "
+              f"early_ratio={early['compiled'] / early['pure']:.2f}")
     else:
         print("  (no compiled core here: pure Python only)")
         print(f"iterations_per_s={pure_rate:.1f} hint_iterations={pure_hint:.0f}")
@@ -251,7 +261,31 @@ def this_path(args: argparse.Namespace) -> None:
                                clock=time.thread_time)
         hints.append(result.iterations)
     print(f"hint of {args.budget_ms:.0f} ms CPU time: {', '.join(map(str, hints))} iterations")
-    print(f"iterations_per_s={wall:.1f} hint_iterations={max(hints)}")
+    early = early_game_hints(args.budget_ms / 3)
+    print(f"early game, {len(early)} decisions of a random game's first rounds, "
+          f"{args.budget_ms / 3:.0f} ms CPU time each: mean {statistics.mean(early):.0f} "
+          f"iterations")
+    print(f"iterations_per_s={wall:.1f} hint_iterations={max(hints)} "
+          f"early_iterations={statistics.mean(early):.1f}")
+
+
+def early_game_hints(budget_ms: float) -> list[int]:
+    """Iterations of searches on early positions (most figures in the kennels, the exchange
+    among them), where a playout is cheap on both paths and the tree's own engine calls
+    (determinize, apply, legal actions) weigh more: six decisions of a seeded random game."""
+    rng = random.Random(3)
+    state = dog.new_game({"seats": 4})
+    positions = []
+    for step in range(300):
+        if dog.to_move(state) == TABLE:
+            state = dog.apply(state, dog.sample_chance(state, rng))
+            continue
+        if step % 11 == 5:
+            positions.append(state)
+        state = dog.apply(state, dog.random_action(state, rng))
+    return [ismcts.search(dog, st, dog.to_move(st), budget_ms=budget_ms, seed=i,
+                          clock=time.thread_time).iterations
+            for i, st in enumerate(positions[:6])]
 
 
 if __name__ == "__main__":

@@ -100,6 +100,7 @@ cdef struct Board:
     int mandatory
     int goal_from_start
     int swap_void
+    int partner_exception
     int occ[MAXF]  # field → seat, -1: empty
     # the analysis of the board for the seat to move (`moves.Ctx`)
     int c
@@ -431,6 +432,21 @@ cdef object _figures(Board *B):
     return tuple([tuple([B.fig[s][i] for i in range(B.nf)]) for s in range(B.n)])
 
 
+cdef bint _exception_possible(Board *B) noexcept:
+    """`moves._exception_possible`: could a 7 bring the last own figure home with points to
+    spare (the partner exception; then the 7 takes the exhaustive search)?"""
+    cdef int i, p, need = 0, c = B.c
+    if not B.teams or not B.partner_exception or c != B.turn:
+        return False
+    for i in range(B.nf):
+        p = B.fig[c][i]
+        if p < 0:
+            return False
+        if p < B.L:
+            need += _to_start(B, p, c) + 1
+    return need < 7
+
+
 cdef int _sevens(Board *B, Buf *buf, int card, int *knocked, int nk, object state) except -1:
     """The 7s of the board (the engine's `moves.sevens`, through its memo), as plays of `card`;
     for a joker (`nk` own knock-outs listed) without those that end where one of them ends
@@ -438,11 +454,26 @@ cdef int _sevens(Board *B, Buf *buf, int card, int *knocked, int nk, object stat
     cdef int i, k, c = B.c
     figures = _figures(B)
     key = (figures, 0, B.turn)
-    hit = _moves._SEVEN_MEMO.get(key)
-    if hit is not None and hit[0] is state.cfg:
+    memo = _moves._SEVEN_MEMO
+    cfg = state.cfg
+    hit = memo.get(key)
+    seven = None
+    if hit is not None and hit[0] is cfg:
         seven = hit[1]
         full = hit[2]
-    else:
+    elif (_moves._FAST_SEVEN is not None and B.blocks_own and not B.mandatory
+            and not _exception_possible(B)):
+        # what `moves.sevens` does for this board, without building the state and its `Ctx`:
+        # `seven_plays`' compiled fast path, remembered as it remembers it
+        seven = _moves._FAST_SEVEN(
+            figures, c, B.L, cfg.geo.start, B.gb[c], [B.prot[i] for i in range(B.nprot)],
+            B.team_mask[B.turn], B.knock_own, B.goal_from_start, False)
+        full = False
+        if seven is not None:
+            if len(memo) >= _moves.SEVEN_MEMO_SIZE:
+                memo.clear()
+            memo[key] = (cfg, seven, full)
+    if seven is None:
         ctx = _moves.Ctx(state._replace(figures=figures, turn=B.turn, lapped=0), B.turn)
         seven = _moves.sevens(ctx)
         full = ctx.seven_full
@@ -784,6 +815,7 @@ cdef bint _load(Board *B, object state) except -1:
     B.mandatory = rules.goal_entry_mandatory
     B.goal_from_start = rules.goal_from_start
     B.swap_void = rules.swap_void
+    B.partner_exception = rules.seven_partner_exception
     for s in range(n):
         row = state.figures[s]
         hand = state.hands[s]
