@@ -36,11 +36,27 @@ from libc.stdlib cimport free, malloc, realloc
 
 import random as _random
 
+from companion.engines.dog import actions as _actions
 from companion.engines.dog import moves as _moves
 from companion.engines.dog.state import DEAL as _DEAL_PHASE
 from companion.engines.dog.state import DRAW as _DRAW_PHASE
 from companion.engines.dog.state import EXCHANGE as _EXCHANGE_PHASE
 from companion.engines.dog.state import PLAY as _PLAY_PHASE
+
+#: the action kinds the policy chooses (`actions.py`)
+cdef int PLAY = _actions.PLAY
+cdef int FOLD = _actions.FOLD
+cdef int DISCARD = _actions.DISCARD
+cdef int GIVE = _actions.GIVE
+cdef object _new_tuple = tuple.__new__
+cdef object _DogAction = _actions.DogAction
+cdef tuple _NO_CARDS = ()
+
+
+cdef object _action(int kind, int card, int as_card, tuple segs):
+    """DogAction(kind, card, as_card, segs)"""
+    return _new_tuple(_DogAction, (kind, card, as_card, segs, _NO_CARDS, -1))
+
 
 cdef enum:
     MAXSEATS = 6
@@ -107,8 +123,8 @@ cdef struct Board:
     int nprot
     int prot[MAXSEATS]
     int goal_free
-    # `bots._dog_danger`: per seat, the fields an opponent's next move may reach
-    unsigned char danger[MAXSEATS][MAXF]
+    # `bots._dog_danger`: per seat, the track fields an opponent's next move may reach (bits)
+    unsigned long long danger[MAXSEATS][2]
 
 
 cdef struct Buf:
@@ -213,11 +229,20 @@ cdef inline bint _in_row(Board *B, int s, int p) noexcept:
     return False
 
 
+cdef inline void _set(unsigned long long *bits, int f) noexcept:
+    bits[f >> 6] |= 1ULL << (f & 63)
+
+
+cdef inline bint _danger(Board *B, int s, int f) noexcept:
+    """May an opponent's next move reach track field f of seat s's figure?"""
+    return (B.danger[s][f >> 6] >> (f & 63)) & 1
+
+
 cdef void _analyse(Board *B) noexcept:
     """`moves.Ctx` (lapped is 0 here) and `bots._dog_danger` for the seat to move."""
     cdef int seat = B.turn
     cdef int s, f, t, o, i, p, k, L = B.L
-    cdef unsigned char reach[MAXSEATS][MAXF]
+    cdef unsigned long long reach[MAXSEATS][2]
     B.c = B.partner[seat] if B.teams and _all_home(B, seat) else seat
     B.nprot = 0
     for s in range(B.n):
@@ -230,26 +255,24 @@ cdef void _analyse(Board *B) noexcept:
         B.goal_free += 1
     # danger: the fields each team's next move may reach, then per seat the other teams'
     for t in range(B.nteams):
-        for f in range(L):
-            reach[t][f] = 0
+        reach[t][0] = reach[t][1] = 0
     for s in range(B.n):
         t = B.team_of[s]
         for i in range(B.nf):
             p = B.fig[s][i]
             if p < 0:
-                reach[t][B.start[s]] = 1
+                _set(reach[t], B.start[s])
             elif p < L:
                 for k in range(1, 14):
-                    reach[t][(p + k) % L] = 1
-                reach[t][_mod(p - 4, L)] = 1
+                    _set(reach[t], (p + k) % L)
+                _set(reach[t], _mod(p - 4, L))
     for s in range(B.n):
         t = B.team_of[s]
-        for f in range(L):
-            B.danger[s][f] = 0
-            for o in range(B.nteams):
-                if o != t and reach[o][f]:
-                    B.danger[s][f] = 1
-                    break
+        B.danger[s][0] = B.danger[s][1] = 0
+        for o in range(B.nteams):
+            if o != t:
+                B.danger[s][0] |= reach[o][0]
+                B.danger[s][1] |= reach[o][1]
 
 
 cdef inline int _free_fwd(Board *B, int p, int c) noexcept:
@@ -558,7 +581,7 @@ cdef inline double _worth(Board *B, int s, int p) noexcept:
     if p >= B.L:
         return DOG_OUT + DOG_HOME + B.L + 1 + (p - B.L) % GOAL
     value = DOG_OUT + 1 + _mod(p - B.start[s], B.L)
-    if p != B.start[s] and B.danger[s][p]:
+    if p != B.start[s] and _danger(B, s, p):
         return value * (1 - DOG_THREAT)
     return value
 
@@ -598,7 +621,7 @@ cdef double _gain(Board *B, Play *pl) noexcept:
                 s = turn
             st = B.start[s]
             before = out_base + _mod(frm - st, L)
-            if frm != st and B.danger[s][frm]:
+            if frm != st and _danger(B, s, frm):
                 before *= keep
         if to >= L:
             delta = home_base + (to - L) % GOAL - before
@@ -607,7 +630,7 @@ cdef double _gain(Board *B, Play *pl) noexcept:
         else:
             st = B.start[s]
             after = out_base + _mod(to - st, L)
-            if to != st and B.danger[s][to]:
+            if to != st and _danger(B, s, to):
                 after *= keep
             delta = after - before
         gain += delta if B.team_of[s] == mine else -delta
@@ -744,7 +767,7 @@ cdef tuple _evaluate(Board *B):
                 continue
             w = DOG_OUT + (1 + _mod(p - B.start[s], L))
             value += w
-            if p != B.start[s] and B.danger[s][p]:
+            if p != B.start[s] and _danger(B, s, p):
                 risk += DOG_THREAT * w
         if waiting and on_start:
             value -= DOG_BLOCK
@@ -843,13 +866,11 @@ cdef bint _load(Board *B, object state) except -1:
     return True
 
 
-cdef int _give(Board *B, object getrandbits) except -1:
-    """The exchange's ply: the policy's `random_action` gives a card of the hand chosen
-    uniformly (`rng.choice(hand)`), `rules._apply_give` passes the turn on to the next seat
-    that has not given, or delivers the cards and the play begins."""
-    cdef int seat = B.turn, i, j, s, r, card, n = B.n
+cdef int _give(Board *B, int card) noexcept:
+    """`rules._apply_give` of the seat to move: the turn passes to the next seat that has not
+    given, or the cards are delivered and the play begins."""
+    cdef int seat = B.turn, i, j, s, r, n = B.n
     cdef int starter = (B.dealer + 1) % n
-    card = B.hand[seat][_randbelow(getrandbits, B.nhand[seat])]
     _take(B, seat, card)
     B.transit[seat] = card
     for i in range(n):
@@ -872,14 +893,18 @@ cdef int _give(Board *B, object getrandbits) except -1:
     return GOES_ON
 
 
-cdef int _ply(Board *B, Buf *buf, object state, object getrandbits) except -1:
-    """One ply of `bots.dog_playout_policy` and its `apply`: what follows (GOES_ON, ...)."""
+cdef int _decide(Board *B, Buf *buf, object state, object getrandbits, int *what) except -1:
+    """`bots.dog_playout_policy`'s choice for the seat to move, drawing what it draws:
+    *what = GIVE (the exchange: `random_action`'s `rng.choice(hand)`; returns the card), PLAY
+    (returns the play's index in `buf`), FOLD (teams, stuck) or DISCARD (solo, stuck: one of
+    the hand's kinds; returns the card)."""
     cdef int seat = B.turn, i, j, k, card, first, nb = 0, ncard_best
     cdef double value, best_value = -1e300, card_value
     cdef bint any_best = False
     cdef int *hand = B.hand[seat]
     if B.exchange:
-        return _give(B, getrandbits)
+        what[0] = GIVE
+        return hand[_randbelow(getrandbits, B.nhand[seat])]
     _analyse(B)
     buf.n = 0
     for i in range(B.nhand[seat]):
@@ -898,8 +923,7 @@ cdef int _ply(Board *B, Buf *buf, object state, object getrandbits) except -1:
             buf.gain[j] = value
             if ncard_best == 0 or value > card_value + 1e-9:
                 card_value = value
-                ncard_best = 0
-                buf.best[nb + ncard_best] = j
+                buf.best[nb] = j
                 ncard_best = 1
             elif value >= card_value - 1e-9:
                 buf.best[nb + ncard_best] = j
@@ -913,11 +937,10 @@ cdef int _ply(Board *B, Buf *buf, object state, object getrandbits) except -1:
             any_best = True
         elif card_value >= best_value - 1e-9:
             nb += ncard_best
-    if nb == 0:
-        # stuck: fold the hand (teams), or discard one of its kinds (solo) and draw
+    if nb == 0:  # stuck: `legal_actions` are the fold (teams) or a discard of each kind
         if B.teams:
-            B.nhand[seat] = 0
-            return _next_turn(B, seat)
+            what[0] = FOLD
+            return 0
         k = 0
         for i in range(B.nhand[seat]):
             if i == 0 or hand[i - 1] != hand[i]:
@@ -927,12 +950,67 @@ cdef int _ply(Board *B, Buf *buf, object state, object getrandbits) except -1:
         for i in range(B.nhand[seat]):
             if i == 0 or hand[i - 1] != hand[i]:
                 if k == j:
-                    _take(B, seat, hand[i])
-                    break
+                    what[0] = DISCARD
+                    return hand[i]
                 k += 1
-        return ENDS_ROUND
-    j = 0 if nb == 1 else _randbelow(getrandbits, nb)
-    return _apply_play(B, &buf.plays[buf.best[j]])
+    what[0] = PLAY
+    return buf.best[0 if nb == 1 else _randbelow(getrandbits, nb)]
+
+
+cdef int _ply(Board *B, Buf *buf, object state, object getrandbits) except -1:
+    """One ply of `bots.dog_playout_policy` and its `apply`: what follows (GOES_ON, ...)."""
+    cdef int what = PLAY, seat = B.turn
+    cdef int chosen = _decide(B, buf, state, getrandbits, &what)
+    if what == GIVE:
+        return _give(B, chosen)
+    if what == FOLD:
+        B.nhand[seat] = 0
+        return _next_turn(B, seat)
+    if what == DISCARD:
+        _take(B, seat, chosen)
+        return ENDS_ROUND  # the solo seat draws: the table's event
+    return _apply_play(B, &buf.plays[chosen])
+
+
+cdef inline void _init(Buf *buf) noexcept:
+    buf.plays = NULL
+    buf.gain = NULL
+    buf.best = NULL
+    buf.n = 0
+    buf.cap = 0
+
+
+cdef inline void _release(Buf *buf) noexcept:
+    free(buf.plays)
+    free(buf.gain)
+    free(buf.best)
+
+
+def choose(state, rng):
+    """`bots.dog_playout_policy(game, state, rng)`: the same action, the same random numbers
+    drawn (the search's expansion asks the policy first); None, having drawn nothing, for a
+    state the compiled playout does not take."""
+    if not _configured or type(rng) is not _random.Random:
+        return None
+    if state.phase != _PLAY_PHASE and state.phase != _EXCHANGE_PHASE:
+        return None
+    cdef Board B
+    if not _load(&B, state):
+        return None
+    cdef Buf buf
+    cdef int what = PLAY, chosen, i
+    cdef Play *pl
+    _init(&buf)
+    try:
+        _grow(&buf)
+        chosen = _decide(&B, &buf, state, rng.getrandbits, &what)
+        if what != PLAY:
+            return _action(what, chosen if what != FOLD else 0, 0, ())
+        pl = &buf.plays[chosen]
+        segs = tuple([(pl.seg[i][0], pl.seg[i][1]) for i in range(pl.nseg)])
+        return _action(PLAY, pl.card, pl.as_card, segs)
+    finally:
+        _release(&buf)
 
 
 def playout(state, int depth, rng):
@@ -946,11 +1024,7 @@ def playout(state, int depth, rng):
     if state.phase == _DEAL_PHASE or state.phase == _DRAW_PHASE:
         return _evaluate(&B)  # the table's event is next: the leaf as it is
     cdef Buf buf
-    buf.plays = NULL
-    buf.gain = NULL
-    buf.best = NULL
-    buf.n = 0
-    buf.cap = 0
+    _init(&buf)
     cdef int outcome = GOES_ON
     getrandbits = rng.getrandbits
     try:
@@ -964,6 +1038,4 @@ def playout(state, int depth, rng):
             return _result(&B, B.team_of[B.turn])
         return _evaluate(&B)
     finally:
-        free(buf.plays)
-        free(buf.gain)
-        free(buf.best)
+        _release(&buf)

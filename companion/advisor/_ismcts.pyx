@@ -13,6 +13,8 @@ by tests/advisor/test_compiled_search.py on DOG, HIT and Life is Life). Change t
 
 from libc.math cimport log, sqrt
 
+from random import Random as _Random
+
 from companion.engines.base import TABLE as _TABLE_OBJECT
 
 cdef object TABLE = _TABLE_OBJECT
@@ -47,12 +49,24 @@ cdef class Node:
         return self.reward / self.visits + c * sqrt(log(self.avail) / self.visits)
 
 
+cdef inline Py_ssize_t _below(object getrandbits, Py_ssize_t n) except -1:
+    """`random.Random.randrange(n)` (n > 0): `_randbelow`, `getrandbits` until below n."""
+    cdef Py_ssize_t k = 0, m = n, r
+    while m:
+        k += 1
+        m >>= 1
+    r = getrandbits(k)
+    while r >= n:
+        r = getrandbits(k)
+    return r
+
+
 cdef class Iteration:
     """`ismcts._Iteration`: one iteration as a callable."""
 
-    cdef object game, view, root_actions, rng, policy, evaluate, outcome, playout
+    cdef object game, view, root_actions, rng, policy, evaluate, outcome, playout, choose
     cdef object apply, determinize, is_terminal, legal, returns, sample_chance, to_move
-    cdef object randrange
+    cdef object getrandbits  # None: another generator than random.Random (its randrange)
     cdef Node root
     cdef int seat, depth
     cdef long max_level
@@ -66,7 +80,7 @@ cdef class Iteration:
         self.root = root
         self.root_actions = root_actions
         self.rng = rng
-        self.randrange = rng.randrange
+        self.getrandbits = rng.getrandbits if type(rng) is _Random else None
         self.c = cfg.exploration
         self.depth = cfg.playout_depth
         self.max_level = cfg.tree_depth or 1 << 30
@@ -76,9 +90,11 @@ cdef class Iteration:
         self.evaluate = cfg.evaluate
         self.outcome = cfg.outcome
         fast = cfg.playout
-        self.playout = fast.run if (
-            fast is not None and fast.policy is cfg.policy and fast.evaluate is cfg.evaluate
-            and cfg.stop_at_table and cfg.outcome is None) else None
+        usable = (fast is not None and fast.policy is cfg.policy
+                  and fast.evaluate is cfg.evaluate and cfg.stop_at_table
+                  and cfg.outcome is None)
+        self.playout = fast.run if usable else None
+        self.choose = fast.choose if usable else None
         self.apply = game.apply
         self.determinize = game.determinize
         self.is_terminal = game.is_terminal
@@ -86,6 +102,11 @@ cdef class Iteration:
         self.returns = game.returns
         self.sample_chance = game.sample_chance
         self.to_move = game.to_move
+
+    cdef Py_ssize_t _randrange(self, Py_ssize_t n) except -1:
+        if self.getrandbits is None:
+            return self.rng.randrange(n)
+        return _below(self.getrandbits, n)
 
     def __call__(self):
         cdef object game = self.game, rng = self.rng, apply = self.apply
@@ -135,11 +156,13 @@ cdef class Iteration:
                 if len(untried) == 1:
                     action = untried[0]
                 elif self.policy_first and node is not root:
-                    action = self.policy(game, state, rng) if self.policy else None
+                    action = None if self.choose is None else self.choose(state, rng)
+                    if action is None:
+                        action = self.policy(game, state, rng) if self.policy else None
                     if action is None or action in children:
-                        action = untried[self.randrange(len(untried))]
+                        action = untried[self._randrange(len(untried))]
                 else:
-                    action = untried[self.randrange(len(untried))]
+                    action = untried[self._randrange(len(untried))]
                 child = Node(node, action, mover)
                 child.avail = 1
                 children[action] = child

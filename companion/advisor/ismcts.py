@@ -55,6 +55,9 @@ class Playout:
     run: Callable[[Any, int, random.Random], tuple[float, ...] | None]
     policy: Policy
     evaluate: Evaluate
+    #: `policy`'s action for one decision (the expansion's policy-first), compiled: the same
+    #: action, the same random numbers; None, having drawn nothing, where it does not take it
+    choose: Callable[[Any, random.Random], Any] | None = None
 
 
 class Node:
@@ -363,10 +366,10 @@ def _root_actions(game: Game, view: Any, seat: int, rng: random.Random) -> list[
 class _Iteration:
     """One ISMCTS iteration as a callable, with everything it needs bound once."""
 
-    __slots__ = ("apply", "c", "depth", "determinize", "evaluate", "game", "is_terminal",
-                 "legal", "max_level", "outcome", "playout", "policy", "policy_first",
-                 "returns", "rng", "root", "root_actions", "sample_chance", "seat",
-                 "stop_at_table", "to_move", "view")
+    __slots__ = ("apply", "c", "choose", "depth", "determinize", "evaluate", "game",
+                 "is_terminal", "legal", "max_level", "outcome", "playout", "policy",
+                 "policy_first", "returns", "rng", "root", "root_actions", "sample_chance",
+                 "seat", "stop_at_table", "to_move", "view")
 
     def __init__(self, game: Game, view: Any, seat: int, root: Node,
                  root_actions: list[Any] | None, rng: random.Random, cfg: Config) -> None:
@@ -386,9 +389,11 @@ class _Iteration:
         self.evaluate = cfg.evaluate
         self.outcome = cfg.outcome
         fast = cfg.playout
-        self.playout = fast.run if (
-            fast is not None and fast.policy is cfg.policy and fast.evaluate is cfg.evaluate
-            and cfg.stop_at_table and cfg.outcome is None) else None
+        usable = (fast is not None and fast.policy is cfg.policy
+                  and fast.evaluate is cfg.evaluate and cfg.stop_at_table
+                  and cfg.outcome is None)
+        self.playout = fast.run if usable else None
+        self.choose = fast.choose if usable else None
         self.apply = game.apply
         self.determinize = game.determinize
         self.is_terminal = game.is_terminal
@@ -446,7 +451,9 @@ class _Iteration:
                 if len(untried) == 1:
                     action = untried[0]
                 elif self.policy_first and node is not root:
-                    action = self.policy(game, state, rng) if self.policy else None
+                    action = None if self.choose is None else self.choose(state, rng)
+                    if action is None:
+                        action = self.policy(game, state, rng) if self.policy else None
                     if action is None or action in children:
                         action = untried[rng.randrange(len(untried))]
                 else:

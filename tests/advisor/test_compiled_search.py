@@ -84,6 +84,8 @@ def test_same_values_and_random_numbers(seats: int, mode: str, rules: dict[str, 
     config = {"seats": seats, "mode": mode, "rules": rules}
     assert bots.DOG_PLAYOUT is not None
     run = bots.DOG_PLAYOUT.run
+    choose = bots.DOG_PLAYOUT.choose
+    assert choose is not None
     taken = compared = 0
     for seed in range(3):
         for i, state in enumerate(leaves(config, 1000 * seats + seed)):
@@ -99,6 +101,14 @@ def test_same_values_and_random_numbers(seats: int, mode: str, rules: dict[str, 
             taken += 1
             assert got == expected, (config, seed, i, dog.to_json(state))
             assert a.getstate() == b.getstate(), (config, seed, i, dog.to_json(state))
+            if dog.to_move(state) == TABLE:
+                continue
+            # one decision (the search's policy-first expansion): the same action and draws
+            a, b = random.Random(i), random.Random(i)
+            action = choose(state, b)
+            assert action is not None
+            assert action == bots.dog_playout_policy(dog, state, a), dog.to_json(state)
+            assert a.getstate() == b.getstate(), dog.to_json(state)
     assert compared > 20
     if rules.get("start_protection") == "from_kennel":
         assert taken == 0  # not taken: the Python loop runs
