@@ -9,7 +9,10 @@ parameters — `bots.dog_playout_policy` for up to `depth` plies, each followed 
 `bots.dog_evaluate` (or the result, when the game ends) — and returns the same values, having
 drawn the same random numbers from `rng`. The board stays in C arrays from the first ply to the
 evaluation: no state, action or list is built per ply, except where the 7 is concerned (its
-plays come from the engine: `moves.sevens`, which remembers the 7s of each board).
+plays come from the engine's memo of the 7s of each board, `moves._SEVEN_MEMO`, or else from
+`seven_plays`' compiled fast path, or `moves.sevens`, as `moves.sevens` would fill it).
+`choose(state, rng)` is the policy's choice for one decision, as the action
+`bots.dog_playout_policy` returns (the search's policy-first expansion asks for it).
 
 A transcription, in the same order, of:
 - the plays of each card (`moves.plays_for`, `moves_as`, `swap_pairs`; the joker's shared
@@ -26,9 +29,10 @@ The exchange is played as the policy plays it (`random_action`'s `rng.choice(han
 is. Every number is the same float: the gains and worths are sums of quarters (exact), the
 weights come from the same `exp`. `playout` returns None, having drawn nothing, for a state it
 does not take (the game over, a solo seat that drew, start protection "from_kennel", an
-unknown card, a generator other than `random.Random`): the Python loop then runs. The tests hold it to that loop on every run
-(tests/advisor/test_compiled_search.py: seeded playouts from random games of 2-6 seats under
-the house rules, values and the generator's state compared). Change them together.
+unknown card, a generator other than `random.Random`): the Python loop then runs. The tests
+hold both to the Python code on every run (tests/advisor/test_compiled_search.py: seeded
+playouts and decisions from random games of 2-6 seats under the house rules; values, actions
+and the generator's state compared). Change them together.
 """
 
 from libc.math cimport exp, fabs
