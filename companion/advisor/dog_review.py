@@ -57,10 +57,17 @@ def candidates(legal: Sequence[DogAction]) -> list[DogAction]:
 
 def playout_value(game: Game, state: Any, seat: int, cfg: Config, rng: random.Random) -> float:
     """`seat`'s value of `state` as an ISMCTS leaf sees it: the playout policy for
-    `playout_depth` plies (up to the table's next event), then the leaf evaluation."""
-    apply, is_terminal, to_move = game.apply, game.is_terminal, game.to_move
+    `playout_depth` plies (up to the table's next event), then the leaf evaluation — compiled
+    where the search has its playout compiled (`Config.playout`: the same value, the same
+    random numbers drawn)."""
     policy = cfg.policy
     depth = cfg.playout_depth or 0
+    fast = cfg.playout
+    if fast is not None and fast.policy is policy and fast.evaluate is cfg.evaluate:
+        values = fast.run(state, depth, rng)
+        if values is not None:
+            return values[seat]
+    apply, is_terminal, to_move = game.apply, game.is_terminal, game.to_move
     while depth > 0 and not is_terminal(state) and to_move(state) != TABLE:
         action = policy(game, state, rng) if policy else game.random_action(state, rng)
         state = apply(state, action)

@@ -178,3 +178,26 @@ def test_compiled_tree_is_the_same_search(game: Any, config: dict[str, Any]) -> 
             assert runs[0] == runs[1]
     finally:
         ismcts._tree.use_compiled()
+
+
+def test_the_coach_values_dog_plays_alike() -> None:
+    """The coach's valuation of DOG plays (`dog_review.valued_plays`, its own playouts) with
+    and without the compiled playout: the same values on the same samples."""
+    from companion.advisor import dog_review
+
+    done = 0
+    for i, state in enumerate(leaves({"seats": 4}, 21, every=9)):
+        seat = dog.to_move(state)
+        if seat == TABLE or dog.is_terminal(state):
+            continue
+        view = dog.view(state, seat)
+        legal = dog.legal_actions(state)
+        if len(legal) < 2:
+            continue
+        runs = [dog_review.valued_plays(dog, view, seat, legal[-1], legal, playouts=120,
+                                        seed=i, config=config)
+                for config in (None, ismcts.Config(playout=_NO_PLAYOUT))]
+        assert runs[0].per_sample == runs[1].per_sample
+        assert runs[0].best == runs[1].best
+        done += 1
+    assert done >= 5
