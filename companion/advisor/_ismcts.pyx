@@ -65,7 +65,7 @@ cdef class Iteration:
     """`ismcts._Iteration`: one iteration as a callable."""
 
     cdef object game, view, root_actions, rng, policy, evaluate, outcome, playout, choose
-    cdef object apply, determinize, is_terminal, legal, returns, sample_chance, to_move
+    cdef object apply, determinize, is_terminal, legal, sample_chance, to_move, run_playout
     cdef object getrandbits  # None: another generator than random.Random (its randrange)
     cdef Node root
     cdef int seat, depth
@@ -99,9 +99,10 @@ cdef class Iteration:
         self.determinize = game.determinize
         self.is_terminal = game.is_terminal
         self.legal = game.legal_actions
-        self.returns = game.returns
         self.sample_chance = game.sample_chance
         self.to_move = game.to_move
+        from companion.advisor.ismcts import run_playout  # the loop's one implementation
+        self.run_playout = run_playout
 
     cdef Py_ssize_t _randrange(self, Py_ssize_t n) except -1:
         if self.getrandbits is None:
@@ -117,7 +118,6 @@ cdef class Iteration:
         cdef long level = 0, max_level = self.max_level, avail, visits
         cdef list untried
         cdef dict children
-        cdef int depth
         # Selection and expansion.
         while True:
             if level >= max_level or is_terminal(state):
@@ -176,23 +176,8 @@ cdef class Iteration:
         # Playout (compiled, where the game has it and it takes the state).
         values = None if self.playout is None else self.playout(state, self.depth, rng)
         if values is None:
-            policy = self.policy
-            depth = self.depth
-            while depth > 0 and not is_terminal(state):
-                if to_move(state) == TABLE:
-                    if self.stop_at_table:
-                        break
-                    state = apply(state, self.sample_chance(state, rng))
-                    continue
-                action = policy(game, state, rng) if policy else game.random_action(state, rng)
-                state = apply(state, action)
-                depth -= 1
-            if is_terminal(state):
-                values = self.returns(state)
-            elif self.evaluate is not None:
-                values = self.evaluate(game, state)
-            else:
-                values = game.evaluate(state)
+            values, state = self.run_playout(game, state, rng, self.depth, self.policy,
+                                             self.evaluate, self.stop_at_table)
         if node is not root:
             top = node
             while top.parent is not root:

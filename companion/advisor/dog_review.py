@@ -36,11 +36,11 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from companion.engines.base import TABLE, Game
+from companion.engines.base import Game
 from companion.engines.dog.actions import PLAY, DogAction
 from companion.engines.dog.cards import JOKER
 
-from .ismcts import Config, resolve
+from .ismcts import Config, resolve, run_playout
 
 __all__ = ["Valued", "candidates", "playout_value", "valued_plays"]
 
@@ -67,14 +67,7 @@ def playout_value(game: Game, state: Any, seat: int, cfg: Config, rng: random.Ra
         values = fast.run(state, depth, rng)
         if values is not None:
             return values[seat]
-    apply, is_terminal, to_move = game.apply, game.is_terminal, game.to_move
-    while depth > 0 and not is_terminal(state) and to_move(state) != TABLE:
-        action = policy(game, state, rng) if policy else game.random_action(state, rng)
-        state = apply(state, action)
-        depth -= 1
-    if is_terminal(state):
-        return game.returns(state)[seat]
-    values = cfg.evaluate(game, state) if cfg.evaluate is not None else game.evaluate(state)
+    values, _ = run_playout(game, state, rng, depth, policy, cfg.evaluate, True)
     return values[seat]
 
 

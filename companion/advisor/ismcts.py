@@ -363,12 +363,37 @@ def _root_actions(game: Game, view: Any, seat: int, rng: random.Random) -> list[
     return actions
 
 
+def run_playout(game: Game, state: Any, rng: random.Random, depth: int,
+                policy: Policy | None, evaluate: Evaluate | None,
+                stop_at_table: bool | None) -> tuple[tuple[float, ...], Any]:
+    """The playout from a leaf: `policy` (else the game's random actions) for up to `depth`
+    plies, the table's events sampled on the way (or the playout ends there with
+    `stop_at_table`), then the leaf's values — the result at the game's end, else `evaluate`
+    (else the game's own). Returns (values, the state it ended in). The Python loop of a
+    `Playout` (the search, its compiled tree, the coach's DOG valuation)."""
+    apply, is_terminal, to_move = game.apply, game.is_terminal, game.to_move
+    while depth > 0 and not is_terminal(state):
+        if to_move(state) == TABLE:
+            if stop_at_table:
+                break
+            state = apply(state, game.sample_chance(state, rng))
+            continue
+        action = policy(game, state, rng) if policy else game.random_action(state, rng)
+        state = apply(state, action)
+        depth -= 1
+    if is_terminal(state):
+        return game.returns(state), state
+    if evaluate is not None:
+        return evaluate(game, state), state
+    return game.evaluate(state), state
+
+
 class _Iteration:
     """One ISMCTS iteration as a callable, with everything it needs bound once."""
 
     __slots__ = ("apply", "c", "choose", "depth", "determinize", "evaluate", "game",
                  "is_terminal", "legal", "max_level", "outcome", "playout", "policy",
-                 "policy_first", "returns", "rng", "root", "root_actions", "sample_chance",
+                 "policy_first", "rng", "root", "root_actions", "sample_chance",
                  "seat", "stop_at_table", "to_move", "view")
 
     def __init__(self, game: Game, view: Any, seat: int, root: Node,
@@ -398,7 +423,6 @@ class _Iteration:
         self.determinize = game.determinize
         self.is_terminal = game.is_terminal
         self.legal = game.legal_actions
-        self.returns = game.returns
         self.sample_chance = game.sample_chance
         self.to_move = game.to_move
 
@@ -471,23 +495,8 @@ class _Iteration:
         # Playout (compiled, where the game has it and it takes the state).
         values = None if self.playout is None else self.playout(state, self.depth, rng)
         if values is None:
-            policy = self.policy
-            depth = self.depth
-            while depth > 0 and not is_terminal(state):
-                if to_move(state) == TABLE:
-                    if self.stop_at_table:
-                        break
-                    state = apply(state, self.sample_chance(state, rng))
-                    continue
-                action = policy(game, state, rng) if policy else game.random_action(state, rng)
-                state = apply(state, action)
-                depth -= 1
-            if is_terminal(state):
-                values = self.returns(state)
-            elif self.evaluate is not None:
-                values = self.evaluate(game, state)
-            else:
-                values = game.evaluate(state)
+            values, state = run_playout(game, state, rng, self.depth, self.policy,
+                                        self.evaluate, self.stop_at_table)
         if node is not root:
             top = node
             while top.parent is not root:
