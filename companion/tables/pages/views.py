@@ -29,6 +29,7 @@ from companion.tables.pages.rendering import (
 from companion.tables.play import idempotency, referee, services
 from companion.tables.play.history_words import history_words
 from companion.tables.play.selectors import history
+from companion.tables.presenters.base import whole_number
 from companion.tables.tokens import (
     COOKIE_MAX_AGE,
     cookie_name,
@@ -67,13 +68,6 @@ def _set_token_cookie(
         # (DJANGO_SECURE_COOKIES) marks every cookie Secure anyway.
         secure=request.is_secure() or settings.SESSION_COOKIE_SECURE,
     )
-
-
-def _int(value: Any, what: str) -> int:
-    try:
-        return int(value)
-    except (TypeError, ValueError) as exc:
-        raise BadInput(_("%(what)s must be a whole number") % {"what": what}) from exc
 
 
 # --- lobby and joining ------------------------------------------------------------------------
@@ -127,7 +121,7 @@ def seats(request: HttpRequest, table_id: str) -> HttpResponse:
         try:
             _seat, token = services.claim_seat(
                 table.id,
-                _int(request.POST.get("seat"), _("seat")),
+                whole_number(request.POST.get("seat"), _("seat")),
                 request.POST.get("name") or None,
             )
         except TableError as exc:
@@ -267,7 +261,7 @@ def play(request: HttpRequest, table_id: str) -> HttpResponse:
     key = idempotency.clean_key(request.POST.get("idempotency_key"))
     expected = request.POST.get("expected_seq")
     try:
-        expected = _int(expected, _("seq"))
+        expected = whole_number(expected, _("seq"))
         recorded = services.record_action(table.id, actor, text, expected, key=key)
     except StaleSeq as exc:
         table.refresh_from_db()
@@ -303,7 +297,7 @@ def check(request: HttpRequest, table_id: str) -> HttpResponse:
     text = (post.get("action") or "").strip()
     actor = _actor(request, table)
     try:
-        by_seat = None if not post.get("seat") else _int(post["seat"], _("whose play"))
+        by_seat = None if not post.get("seat") else whole_number(post["seat"], _("whose play"))
         if not text and post.get("compose"):  # tapped: Life is Life's row and animals
             text = presenters.get(table.game).compose(post["compose"], post)
         if not text:
@@ -332,7 +326,8 @@ def undo(request: HttpRequest, table_id: str) -> HttpResponse:
     table = _table(table_id)
     try:
         recorded = services.undo(
-            table.id, _actor(request, table), _int(request.POST.get("expected_seq"), _("seq"))
+            table.id, _actor(request, table),
+            whole_number(request.POST.get("expected_seq"), _("seq"))
         )
     except TableError as exc:
         return _ruling(request, table, _refusal(exc, "undo"))
@@ -376,9 +371,9 @@ def correct(request: HttpRequest, table_id: str) -> HttpResponse:
         recorded = services.correct(
             table.id,
             _actor(request, table),
-            _int(request.POST.get("seq"), _("the entry number")),
+            whole_number(request.POST.get("seq"), _("the entry number")),
             text,
-            _int(request.POST.get("expected_seq"), _("seq")),
+            whole_number(request.POST.get("expected_seq"), _("seq")),
         )
     except TableError as exc:
         return _ruling(request, table, _refusal(exc, text))
@@ -405,7 +400,7 @@ def hand(request: HttpRequest, table_id: str) -> HttpResponse:
     try:
         presenter = presenters.get(table.game)
         for token in presenter.hand_tokens():
-            count = _int(
+            count = whole_number(
                 request.POST.get(f"count-{token}") or 0,
                 _("the count of %(card)s") % {"card": presenter.card_name(token)},
             )
@@ -417,14 +412,15 @@ def hand(request: HttpRequest, table_id: str) -> HttpResponse:
             cards += [token] * count
         if actor is None:
             raise BadInput(_("only a seated player or the host can enter a hand"))
-        seat = actor.seat if not request.POST.get("seat") else _int(request.POST["seat"], _("seat"))
+        seat = (actor.seat if not request.POST.get("seat")
+                else whole_number(request.POST["seat"], _("seat")))
         if seat is None:
             raise BadInput(_("say whose hand this is"))
         services.record_action(
             table.id,
             actor,
             services.hand_notation(table, seat, cards),
-            _int(request.POST.get("expected_seq"), _("seq")),
+            whole_number(request.POST.get("expected_seq"), _("seq")),
         )
     except TableError as exc:
         refusal = _refusal(exc, "")
@@ -453,7 +449,8 @@ def compose(request: HttpRequest, table_id: str, kind: str) -> HttpResponse:
     try:
         text = presenters.get(table.game).compose(kind, request.POST)
         recorded = services.record_action(
-            table.id, _actor(request, table), text, _int(request.POST.get("expected_seq"), _("seq"))
+            table.id, _actor(request, table), text,
+            whole_number(request.POST.get("expected_seq"), _("seq"))
         )
     except TableError as exc:
         return _ruling(request, table, _refusal(exc, text))

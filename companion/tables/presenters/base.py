@@ -77,11 +77,19 @@ def _exists(template: str) -> bool:
     return True
 
 
-def _int(value: Any, what: str) -> int:
+def whole_number(value: Any, what: str, low: int | None = None,
+                 high: int | None = None) -> int:
+    """A form's whole number (`what` names it in the error), from `low` to `high` when given."""
     try:
-        return int(value)
+        number = int(value)
     except (TypeError, ValueError) as exc:
         raise BadInput(_("%(what)s must be a whole number") % {"what": what}) from exc
+    if low is not None and high is not None and not low <= number <= high:
+        raise BadInput(
+            _("%(what)s must be from %(low)s to %(high)s")
+            % {"what": what, "low": low, "high": high}
+        )
+    return number
 
 
 def shown(value: Any) -> str:
@@ -160,8 +168,8 @@ class BasePresenter:
     def lobby_options(self, form: Any) -> tuple[dict[str, Any], list[str], list[str] | None]:
         """The lobby form → engine options, names and colours (BadInput when malformed)."""
         counts = self.player_counts()
-        players = _int(form.get("players") or (counts[0] if counts else 2),
-                       _("the number of players"))
+        players = whole_number(form.get("players") or (counts[0] if counts else 2),
+                               _("the number of players"))
         names = [form.get(f"name{i}", "") for i in range(players)]
         colours = [form.get(f"colour{i}", "") or COLOURS[i % len(COLOURS)]
                    for i in range(players)]

@@ -18,7 +18,7 @@ from companion.engines.i18n import N_
 from companion.tables.errors import BadInput
 
 from . import Privacy, dog_board, dog_entry, dog_referee, dog_words
-from .base import BasePresenter
+from .base import BasePresenter, whole_number
 from .colours import COLOUR_HEX, COLOURS, chip
 from .dog_entry import move_label
 
@@ -46,13 +46,6 @@ MESSAGE_CARD_NAMES = {
 }
 
 
-def _int(value: Any, what: str) -> int:
-    try:
-        return int(value)
-    except (TypeError, ValueError) as exc:
-        raise BadInput(_("%(what)s must be a whole number") % {"what": what}) from exc
-
-
 #: Copies of a card kind in the DOG deck (the jokers: 6), the most a hand can hold of one.
 COPIES_IN_DECK = 8
 JOKERS_IN_DECK = 6
@@ -74,7 +67,7 @@ class DogPresenter(BasePresenter):
 
     def lobby_options(self, form: Any) -> tuple[dict[str, Any], list[str], list[str] | None]:
         """The lobby form → engine options, names and colours (BadInput when malformed)."""
-        seats = _int(form.get("seats", "4"), _("the number of seats"))
+        seats = whole_number(form.get("seats", "4"), _("the number of seats"))
         rules: dict[str, Any] = {"direction": form.get("direction", "cw")}
         for key, _label in RULES_TOGGLES:
             rules[key] = form.get(key) == "on"

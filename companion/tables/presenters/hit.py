@@ -27,7 +27,7 @@ from companion.tables.errors import BadInput, Forbidden
 from companion.tables.presenters import hit_setups
 
 from . import Privacy, hit_board, hit_entry, hit_words
-from .base import BasePresenter
+from .base import BasePresenter, whole_number
 from .colours import COLOUR_HEX
 from .hit_entry import card_token
 from .hit_names import TOKENS, card_label, table_cards
@@ -43,19 +43,6 @@ VARIANTS = (
     ("four_figures", gettext_lazy("4 statt 3: with 4 players, everyone plays all 4 figures")),
 )
 PLAYER_COUNTS = (2, 3, 4)
-
-
-def _int(value: Any, what: str, low: int, high: int) -> int:
-    try:
-        number = int(value)
-    except (TypeError, ValueError) as exc:
-        raise BadInput(_("%(what)s must be a whole number") % {"what": what}) from exc
-    if not low <= number <= high:
-        raise BadInput(
-            _("%(what)s must be from %(low)s to %(high)s")
-            % {"what": what, "low": low, "high": high}
-        )
-    return number
 
 
 def engine_colours(players: int) -> list[str]:
@@ -102,11 +89,11 @@ class HitPresenter(BasePresenter):
         }
 
     def lobby_options(self, form: Any) -> tuple[dict[str, Any], list[str], list[str] | None]:
-        players = _int(form.get("players", "4"), _("the number of players"), 2, 4)
+        players = whole_number(form.get("players", "4"), _("the number of players"), 2, 4)
         rules = {key: form.get(key) == "on" for key, _label in VARIANTS}
         if players != 4:
             rules["four_figures"] = False  # 2 and 3 players play all 4 figures anyway
-        first = _int(form.get("first_player") or "1", _("who begins"), 1, players) - 1
+        first = whole_number(form.get("first_player") or "1", _("who begins"), 1, players) - 1
         names = [form.get(f"name{i}", "") for i in range(players)]
         options: dict[str, Any] = {"players": players, "rules": rules, "first_player": first}
         setup = hit_setups.setup_for(form.get("setup"))
@@ -184,7 +171,8 @@ class HitPresenter(BasePresenter):
         """Pickers → notation: a market refill (one card per empty place) or a draw with the
         drawn cards named (places left empty stay unknown)."""
         if kind == "market":
-            slots = _int(form.get("slots"), _("the number of places"), 1, DATA.material.market)
+            slots = whole_number(form.get("slots"), _("the number of places"), 1,
+                                 DATA.material.market)
             cards = []
             for i in range(slots):
                 value = (form.get(f"card{i}") or "").strip()
@@ -202,7 +190,8 @@ class HitPresenter(BasePresenter):
             moves = [f"{a}-{b}" for a, b in zip(taps[::2], taps[1::2], strict=True)]
             return " ".join([card, *moves])
         if kind == "draw":
-            slots = _int(form.get("slots"), _("the number of cards drawn"), 0, DATA.material.hand)
+            slots = whole_number(form.get("slots"), _("the number of cards drawn"), 0,
+                                 DATA.material.hand)
             cards = [(form.get(f"card{i}") or "").strip() for i in range(slots)]
             if not any(cards):
                 return "draw"

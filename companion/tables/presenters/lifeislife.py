@@ -19,10 +19,10 @@ from companion.engines.lifeislife.state import LifeState
 from companion.tables.errors import BadInput, Forbidden
 
 from . import Privacy, lifeislife_board, lifeislife_deal_taps, lifeislife_entry, lifeislife_words
-from .base import BasePresenter
+from .base import BasePresenter, whole_number
 from .colours import COLOURS
 from .lifeislife_board import ROW_SIZES
-from .lifeislife_entry import cards_from_counts, whole_number
+from .lifeislife_entry import cards_from_counts
 from .lifeislife_names import ANIMAL_NAMES, ANIMALS, animal_name
 
 UNDO_BARRIERS = {DEAL, HAND}  # the deal and hands reveal cards: no undo hides them again

@@ -17,21 +17,9 @@ from companion.engines.lifeislife.state import LifeState
 from companion.tables.errors import BadInput
 
 from . import lifeislife_words
+from .base import whole_number
 from .lifeislife_board import ROW_SIZES, counted
 from .lifeislife_names import ANIMAL_NAMES, ANIMALS, animal_name
-
-
-def whole_number(value: Any, what: str, low: int, high: int) -> int:
-    try:
-        number = int(value)
-    except (TypeError, ValueError) as exc:
-        raise BadInput(_("%(what)s must be a whole number") % {"what": what}) from exc
-    if not low <= number <= high:
-        raise BadInput(
-            _("%(what)s must be from %(low)s to %(high)s")
-            % {"what": what, "low": low, "high": high}
-        )
-    return number
 
 
 def cards_from_counts(form: Any, prefix: str, total: int | None = None) -> list[str]:
