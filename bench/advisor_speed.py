@@ -42,7 +42,6 @@ early_ratio=<float>)
 from __future__ import annotations
 
 import argparse
-import os
 import platform
 import random
 import statistics
@@ -122,16 +121,14 @@ def _figures(last_line: str) -> dict[str, float]:
 
 def both_paths(args: argparse.Namespace) -> None:
     """Each path in child processes, alternated; their figures and the ratio."""
-    flags = {"pure": {accel.PURE_ENV: "1"}}
+    paths = ["pure"]
     if all(accel.built(name) for name in (*accel.COMPILED_MODULES, *accel.ACCELERATORS)):
-        flags["compiled"] = {accel.REQUIRE_ENV: "1"}
-    figures: dict[str, list[dict[str, float]]] = {name: [] for name in flags}
+        paths.append("compiled")
+    figures: dict[str, list[dict[str, float]]] = {name: [] for name in paths}
     for r in range(args.rounds):
-        order = list(flags) if r % 2 == 0 else list(reversed(flags))
+        order = paths if r % 2 == 0 else list(reversed(paths))
         for name in order:
-            env = {k: v for k, v in os.environ.items()
-                   if k not in (accel.PURE_ENV, accel.REQUIRE_ENV)}
-            env.update(flags[name])
+            env = accel.child_environment(name)
             done = subprocess.run(
                 [sys.executable, __file__, "--paths", "this", "--iterations",
                  str(args.iterations), "--repeats", str(args.repeats), "--seed", str(args.seed),

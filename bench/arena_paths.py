@@ -64,7 +64,6 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
-import os
 import random
 import subprocess
 import sys
@@ -83,9 +82,8 @@ from companion.advisor.bots import make_bot  # noqa: E402
 from companion.engines import TABLE, get_game  # noqa: E402
 from companion.engines.kit import accel  # noqa: E402
 
-#: the engine path → the environment that requires it (bench/advisor_speed.py's `both_paths`)
-PATHS: dict[str, dict[str, str]] = {"pure": {accel.PURE_ENV: "1"},
-                                    "compiled": {accel.REQUIRE_ENV: "1"}}
+#: the engine paths, each run in child processes (`accel.child_environment`)
+PATHS = ("pure", "compiled")
 
 
 def main() -> int:
@@ -208,9 +206,7 @@ def measure_both(args: argparse.Namespace) -> tuple[int, int, float]:
     for r in range(args.rounds):
         order = list(PATHS) if r % 2 == 0 else list(reversed(PATHS))
         for name in order:
-            env = {k: v for k, v in os.environ.items()
-                   if k not in (accel.PURE_ENV, accel.REQUIRE_ENV)}
-            env.update(PATHS[name])
+            env = accel.child_environment(name)
             done = subprocess.run(
                 [sys.executable, __file__, "--measure-this", "--budget-ms", str(args.budget_ms),
                  "--repeats", str(args.repeats), "--seed", str(args.seed),

@@ -41,7 +41,7 @@ OTHER_PATH_TESTS = ["tests/engines/test_fingerprint.py", "tests/engines/test_con
 
 
 def _env(**flags: str) -> dict[str, str]:
-    env = {k: v for k, v in os.environ.items() if k not in (accel.PURE_ENV, accel.REQUIRE_ENV)}
+    env = accel.child_environment()
     env.update(flags)
     return env
 

@@ -60,6 +60,16 @@ REQUIRE_ENV: Final = "COMPANION_REQUIRE_COMPILED"
 CHOICES: dict[str, tuple[str, str]] = {}
 
 
+def child_environment(path: str | None = None) -> dict[str, str]:
+    """This process's environment for a child process: without the path switches, and with the
+    one that requires `path` ("pure" or "compiled") when given (the benches' and tests' runs of
+    each path)."""
+    env = {k: v for k, v in os.environ.items() if k not in (PURE_ENV, REQUIRE_ENV)}
+    if path is not None:
+        env[{"pure": PURE_ENV, "compiled": REQUIRE_ENV}[path]] = "1"
+    return env
+
+
 def _flag(name: str) -> bool:
     return os.environ.get(name, "").strip().lower() in ("1", "true", "yes", "on")
 
