@@ -92,6 +92,8 @@ class Review:
     #: how two of the valued plays compare by this review's evidence: ``differ(a, b)`` is a
     #: less b with its standard error (paired where they met the same samples)
     differ: Callable[[Any, Any], Difference] | None = field(default=None, repr=False)
+    #: the played play was the only legal one (a forced fold): "the only play", never praised
+    only: bool = False
 
     @property
     def better(self) -> bool:
@@ -156,8 +158,8 @@ def review(
     legal = game.legal_actions(view)
     if played not in legal:
         raise ValueError("the played action is not legal in the seat's view")
-    if len(legal) == 1:  # a forced move: nothing to review
-        return Review(GOOD, 0.0, played, played, 0.0, 0.0, 0, {}, 0.0)
+    if len(legal) == 1:  # a forced move: nothing to review, and nothing to praise
+        return Review(GOOD, 0.0, played, played, 0.0, 0.0, 0, {}, 0.0, only=True)
     if prior is not None and prior.stats:
         return _continued(game, view, seat, played, prior, budget_ms, iterations, seed, clock)
     entry = games.find(game.name)  # how the game's plays are reviewed: its registry entry

@@ -41,7 +41,10 @@ def why_better(game: Game, view: Any, result: Review, seat: int,
 def evidence(result: Review) -> dict[str, Any]:
     """What the stored review keeps of its evidence: with a hint's analysis continued, how
     deep the hint and the review looked; ``deeper`` when the played play was the hint's
-    first suggestion and the deeper look prefers another."""
+    first suggestion and the deeper look prefers another; ``only`` when the played play was
+    the only legal one."""
+    if result.only:  # nothing was compared: "the only play" (coach.reviews.review_words)
+        return {"only": True}
     if result.hint_iterations is None:
         return {}
     return {

@@ -99,6 +99,15 @@ class HitGame(ModuleGame[HitState, HitAction]):
     def unknown_cards(self, state: HitState, seat: int) -> int:
         return state.hands[seat].count(UNKNOWN)
 
+    def with_mover(self, state: HitState, seat: int) -> HitState | None:
+        """A seat's play judged where it could be played: on this position as that seat's own
+        play step (its hand, pile, coins and figures as they are now), whatever step the table
+        is at, once the set-up is done and until the game is over."""
+        if (state.phase != OVER and state.turns > 0 and state.winner < 0
+                and 0 <= seat < state.cfg.players):
+            return state._replace(phase=PH_PLAY, turn=seat)
+        return super().with_mover(state, seat)
+
     def public_view(self, state: HitState) -> HitState:
         """What everyone knows (a spectator): every hand reduced to its shown cards."""
         return info.view(state, TABLE)

@@ -313,8 +313,11 @@ def review_words(table: Table, stored: CoachReview) -> dict[str, Any]:
     language = translation.get_language() or "en"
     mine = words.get(language[:2]) or words.get("en") or {}
     played = mine.get("played") or stored.played
+    label = shown_label(stored.label, data)
     if stored.label == CoachReview.Label.DROPPED:
         text = _(stored.note) if stored.note else ""
+    elif label == ONLY:  # a forced play (a fold with nothing else to do): not praised
+        text = _("The only play: “%(play)s”.") % {"play": played}
     elif stored.label == GOOD:
         # the plays are the buttons' words ("Play 13: a figure…"): quoted, as one cites them
         text = _("Good play: “%(play)s”.") % {"play": played}
@@ -341,17 +344,28 @@ def review_words(table: Table, stored: CoachReview) -> dict[str, Any]:
                 # a play quoted as the language quotes ("„…“", "« … »")
                 "plays": ", ".join(_("“%(play)s”") % {"play": alt} for alt in alternatives if alt)
             }
-    return {**review_json(stored), "label_text": label_text(stored.label),
-            "symbol": SYMBOLS.get(stored.label, ""), "text": text}
+    return {**review_json(stored), "label": label, "label_text": label_text(label),
+            "symbol": SYMBOLS.get(label, ""), "text": text}
 
+
+#: the label shown for a stored "good" review of the only legal play (``reasons["only"]``)
+ONLY = "only"
 
 #: the sign before a label's words (chess annotation: the words say it for whoever does not
-#: know the signs)
-SYMBOLS = {"good": "✓", "inaccuracy": "?!", "mistake": "?"}
+#: know the signs; □ is the annotators' "the only move")
+SYMBOLS = {"good": "✓", "inaccuracy": "?!", "mistake": "?", ONLY: "□"}
+
+
+def shown_label(label: str, reasons: Any) -> str:
+    """The label a person reads: a stored good review of a forced play is "the only play"."""
+    if label == GOOD and isinstance(reasons, dict) and reasons.get("only"):
+        return ONLY
+    return label
 
 
 def label_text(label: str) -> str:
     return {
+        ONLY: _("the only play"),
         "good": _("good play"),
         "inaccuracy": _("inaccuracy"),
         "mistake": _("mistake"),
@@ -509,24 +523,26 @@ def history_labels(
     seqs = list(seqs)
     if not seqs:
         return {}
-    return dict(
-        CoachReview.objects.filter(table=table, seat=seat, seq__gte=min(seqs), seq__lte=max(seqs))
+    return {
+        seq: shown_label(label, reasons)
+        for seq, label, reasons in CoachReview.objects.filter(
+            table=table, seat=seat, seq__gte=min(seqs), seq__lte=max(seqs))
         .exclude(label=CoachReview.Label.DROPPED)
-        .values_list("seq", "label")
-    )
+        .values_list("seq", "label", "reasons")
+    }
 
 
 def step_label(table: Table, seat: int | None, seq: int | None) -> SafeString:
     """The label of the replay's step for the seat's own phone (empty for anyone else)."""
     if seat is None or seq is None:
         return SafeString("")
-    label = (
+    found = (
         CoachReview.objects.filter(table=table, seat=seat, seq=seq)
         .exclude(label=CoachReview.Label.DROPPED)
-        .values_list("label", flat=True)
+        .values_list("label", "reasons")
         .first()
     )
-    return label_html(seq, label) if label else SafeString("")
+    return label_html(seq, shown_label(*found)) if found else SafeString("")
 
 
 # --- a review reaching a phone of the seat ----------------------------------------------------
@@ -560,5 +576,5 @@ def review_message(table_id: str, actor: Any, fmt: str, event: dict[str, Any]) -
         )
     html = render_to_string("tables/coach.html#coach", {**panel_context(table, seat), "oob": True})
     if stored.label in SYMBOLS:
-        html += label_html(stored.seq, stored.label, oob=True)
+        html += label_html(stored.seq, shown_label(stored.label, stored.reasons), oob=True)
     return html

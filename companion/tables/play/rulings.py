@@ -23,6 +23,7 @@ from django.utils.translation import gettext as _
 from companion.engines import TABLE as TABLE_DECISION
 from companion.engines import Game, Violation
 from companion.tables import presenters
+from companion.tables.presenters import localize
 
 #: how many of the seat's other legal plays with the same card a ruling lists
 ALTERNATIVES = 8
@@ -185,7 +186,8 @@ def rule(
     if judged is None:
         raise Conflict(
             _("%(name)s's play can be judged when it is a play phase; now it is the %(phase)s")
-            % {"name": names[seat], "phase": game.phase(known)},
+            # the step in words ("the exchange"), never its code
+            % {"name": names[seat], "phase": localize.step_word(game.phase(known))},
             code="not_judgeable",
         )
     action = parse(game, judged, action_text)
