@@ -2,6 +2,7 @@
 from a coached seat's play to a review on that seat's own phone only."""
 
 import json
+import re
 
 import pytest
 from channels.db import database_sync_to_async
@@ -302,9 +303,9 @@ async def _html_phone(table_id: str, token: str):
 async def test_the_review_message_reaches_the_seats_own_phones_and_not_the_hint_watchdog(
     dealt_table, monkeypatch
 ):
-    """`coach.review` on the real (in-memory) channel layer: Ann's page gets her coach box and
-    the label swapped into her history line, her JSON phone a "review" message; Ben's phones
-    nothing; no phone's hint watchdog is touched."""
+    """`coach.review` on the real (in-memory) channel layer: Ann's page gets her view again
+    with her coach box and the label in her history line, her JSON phone a "review" message;
+    Ben's phones nothing; no phone's hint watchdog is touched."""
     from companion.tables.live.consumers import TableConsumer
 
     touched: list[str] = []
@@ -319,14 +320,14 @@ async def test_the_review_message_reaches_the_seats_own_phones_and_not_the_hint_
             phone.heard = [*getattr(phone, "heard", []), await phone.receive_from()]
     await database_sync_to_async(coach._publish)(t.id, 0, stored)
 
-    html = await ann_page.receive_from(timeout=5)
-    assert html.lstrip().startswith('<section id="coach"')
-    assert 'hx-swap-oob="true"' in html and 'class="coach-review" data-label="good"' in html
-    assert (f'<span id="review-{seq}" class="review-label" data-label="good" '
-            'hx-swap-oob="true"><span aria-hidden="true">✓</span> good play</span>') in html
-    renewed = await ann_page.receive_from(timeout=5)  # the view again, its history labelled
+    # the page's view again (issue #36: the coach box is a live part), its box and its
+    # history labelled, as a fresh load shows them
+    renewed = await ann_page.receive_from(timeout=5)
     assert renewed.startswith("<!--live-seq:")
-    assert f'id="review-{seq}" class="review-label" data-label="good">' in renewed
+    assert re.search(r'<!--live:coach-->\s*<section id="coach"', renewed)
+    assert 'class="coach-review" data-label="good"' in renewed
+    assert (f'<span id="review-{seq}" class="review-label" data-label="good">'
+            '<span aria-hidden="true">✓</span> good play</span>') in renewed
     message = json.loads(await ann_json.receive_from(timeout=5))
     assert message["type"] == "review" and message["seq"] == seq and message["seat"] == 0
     assert message["review"]["label"] == "good" and message["review"]["symbol"] == "✓"

@@ -32,3 +32,32 @@ def test_the_tally_counts_own_decisions_that_still_count(dealt_table):
     by_scribe = services.record_action(t.id, host, "4 T0-T4", t.seq())
     _reviewed(table, by_scribe.event.seq, 0, "4 T0-T4")  # the scribe's entry: not counted
     assert coach.tally(Table.objects.get(id=t.id), 0)["reviewed"] == 1
+
+
+def test_the_box_the_list_and_the_labels_are_the_tallys_reviews(dealt_table):
+    """Issue #36: the coach box's last review, the reviews page's list and the history's labels
+    are the tally's own reviews (the log's one reading): a play taken back or corrected loses
+    its review everywhere, and the count is the list's length."""
+    t = dealt_table
+    ann = services.Actor(0, False)
+    coach.switch(Table.objects.get(id=t.id), 0, True)
+    kept = services.record_action(t.id, ann, "1 K", t.seq())
+    _reviewed(Table.objects.get(id=t.id), kept.event.seq, 0, "1 K")
+    for seat, text in ((1, "1 K"), (2, "13 K"), (3, "1 K")):
+        services.record_action(t.id, services.Actor(seat, False), text, t.seq())
+    wrong = services.record_action(t.id, ann, "4 T0-T4", t.seq())
+    _reviewed(Table.objects.get(id=t.id), wrong.event.seq, 0, "4 T0-T4")
+    table = Table.objects.get(id=t.id)
+    assert [r["seq"] for r in coach.reviews_of(table, 0)] == [kept.event.seq, wrong.event.seq]
+    assert coach.panel_context(table, 0)["coach"]["last"]["seq"] == wrong.event.seq
+
+    services.correct(t.id, ann, wrong.event.seq, "2 T0-T2", t.seq())  # it was another play
+    table = Table.objects.get(id=t.id)
+    box = coach.panel_context(table, 0)["coach"]
+    listed = coach.reviews_of(table, 0)
+    assert [r["seq"] for r in listed] == [kept.event.seq]
+    assert box["tally"]["reviewed"] == len(listed) == 1
+    assert box["last"]["seq"] == kept.event.seq  # not the corrected play's praise
+    labels = coach.history_labels(table, 0, range(1, table.seq + 1), fresh=True)
+    assert labels == {kept.event.seq: "good"}
+

@@ -50,6 +50,7 @@ from companion.advisor.shared import evidence, review_at_table, why_better
 from companion.core.realtime import group_send_sync
 from companion.engines import TABLE, get_game
 from companion.tables import presenters
+from companion.tables.coach.standing import standing, standing_seqs
 from companion.tables.models import CoachReview, CoachSwitch, Event, Table
 from companion.tables.play.event_log import effective_events, replay_log, replay_log_steps
 from companion.tables.presenters import localize
@@ -390,20 +391,9 @@ def tally(table: Table, seat: int) -> dict[str, Any]:
     """The seat's line for the summary (counted here, said by `tally_text`): mistakes,
     inaccuracies, share matching the advisor. The coach box, the reviews page and the seat's
     summary page all show this one."""
-    # only the seat's own decisions that still count: not a play taken back or corrected
-    # into another, not one the scribe entered for it (issue #30's tally, #27's authors)
-    own = {
-        item.event.seq: item.action
-        for item in effective_events(list(table.events.all()))
-        if item.event.seat == seat
-    }
-    rows = [
-        (label, played, best)
-        for seq, label, played, best in CoachReview.objects.filter(table=table, seat=seat)
-        .exclude(label=CoachReview.Label.DROPPED)
-        .values_list("seq", "label", "played", "best")
-        if seq in own and (own[seq] == played or not _corrected(table, seq))
-    ]
+    # only the seat's standing reviews (coach/standing.py): its own decisions that still
+    # count in the log's one reading, the same list the coach box and its page show
+    rows = [(r.label, r.played, r.best) for r in standing(table, seat)]
     reviewed = len(rows)
     matching = sum(1 for _label, played, best in rows if played == best)
     return {
@@ -412,10 +402,6 @@ def tally(table: Table, seat: int) -> dict[str, Any]:
         "inaccuracies": sum(1 for r in rows if r[0] == CoachReview.Label.INACCURACY),
         "matching_pct": round(100 * matching / reviewed) if reviewed else None,
     }
-
-
-def _corrected(table: Table, seq: int) -> bool:
-    return table.events.filter(kind=Event.Kind.CORRECT, payload__replaces=seq).exists()
 
 
 def tally_text(counted: dict[str, Any]) -> str:
@@ -443,10 +429,16 @@ def percent(value: int) -> str:
 
 
 def panel_context(table: Table, seat: int | None) -> dict[str, Any]:
-    """The coach box of the page's own seat (nothing for a phone without a seat)."""
+    """The coach box of the page's own seat (nothing for a phone without a seat): a live part
+    of the page (pages/rendering.py, `live_parts`), its last review the last `standing` one. A
+    seat that never had the coach (the per-process gate, `coach_seats`) costs no query."""
     if seat is None:
         return {"table": table, "coach": None}
-    last = CoachReview.objects.filter(table=table, seat=seat).order_by("-seq").first()
+    if seat not in coach_seats(table.id):
+        return {"table": table, "coach": {"on": False, "last": None, "tally": {"reviewed": 0},
+                                          "tally_text": ""}}
+    reviews = standing(table, seat)
+    last = reviews[-1] if reviews else None
     counted = tally(table, seat)
     return {
         "table": table,
@@ -460,10 +452,8 @@ def panel_context(table: Table, seat: int | None) -> dict[str, Any]:
 
 
 def reviews_of(table: Table, seat: int) -> list[dict[str, Any]]:
-    return [
-        review_words(table, r)
-        for r in CoachReview.objects.filter(table=table, seat=seat).order_by("seq")
-    ]
+    """The seat's `standing` reviews: as many as the coach box counts."""
+    return [review_words(table, r) for r in standing(table, seat)]
 
 
 def summary_line(table: Table, seat: int | None) -> dict[str, Any] | None:
@@ -520,13 +510,14 @@ def history_labels(
     when the seat never had the coach (its lines then carry no place for a label at all)."""
     if seat is None or seat not in coach_seats(table.id, fresh=fresh):
         return None
-    seqs = list(seqs)
+    stands = standing_seqs(table, seat)  # a play taken back or corrected has no label
+    seqs = [seq for seq in seqs if seq in stands]
     if not seqs:
         return {}
     return {
         seq: shown_label(label, reasons)
         for seq, label, reasons in CoachReview.objects.filter(
-            table=table, seat=seat, seq__gte=min(seqs), seq__lte=max(seqs))
+            table=table, seat=seat, seq__in=seqs)
         .exclude(label=CoachReview.Label.DROPPED)
         .values_list("seq", "label", "reasons")
     }
@@ -534,7 +525,7 @@ def history_labels(
 
 def step_label(table: Table, seat: int | None, seq: int | None) -> SafeString:
     """The label of the replay's step for the seat's own phone (empty for anyone else)."""
-    if seat is None or seq is None:
+    if seat is None or seq is None or seq not in standing_seqs(table, seat):
         return SafeString("")
     found = (
         CoachReview.objects.filter(table=table, seat=seat, seq=seq)

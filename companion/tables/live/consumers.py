@@ -189,14 +189,19 @@ class TableConsumer(HintWatchdog, AsyncWebsocketConsumer):
 
     async def coach_review(self, event: dict[str, Any]) -> None:
         """A coach review of this seat's play, or its coach switched (tables/coach.py): the
-        seat's group only, and never the hint's watchdog."""
+        seat's group only, and never the hint's watchdog. The page's coach box and its
+        history's labels are live parts (`live_parts`): the page gets its whole view again,
+        rendered afresh at the same seq (the cached frame renewed, as after a claimed seat),
+        so its box, count and labels are what a fresh load shows; a JSON phone its message."""
+        if self.format == "html":
+            seat = getattr(self.actor, "seat", None)
+            if seat is not None and event.get("seat") == seat:
+                coach.open_gate(self.table_id, event["seat"])
+                await self._push(force=True, fresh=True)
+            return
         text = await self._render_review(event)
         if text:
             await self.send(text_data=text)
-        if text and self.format == "html" and "seq" in event:
-            # The label is in this view's history now, at the same seq: renew the cached frame
-            # and the page's kept text (as after a claimed seat), or a reconnect would lose it.
-            await self._push(force=True, fresh=True)
 
     # -- internals -------------------------------------------------------------------------
 

@@ -17,6 +17,7 @@ from companion.advisor.evidence import compare_suggestions
 from companion.engines import TABLE as TABLE_DECISION
 from companion.engines import get_game
 from companion.tables import presenters
+from companion.tables.coach import reviews as coach
 from companion.tables.models import Table
 from companion.tables.play import card_counter, referee, rulings, selectors, services
 from companion.tables.play.services import Actor
@@ -31,6 +32,8 @@ GAME_FRAGMENTS = ("board", "score", "entry")
 PLAYS = "tables/legal_plays.html#plays"
 #: The card counter panel's live part (public, plus the private part of the page's own seat).
 COUNTER = "tables/card_counter.html#counter"
+#: The coach box of the page's own seat (coach/reviews.py).
+COACH = "tables/coach.html#coach"
 
 
 def table_context(
@@ -115,6 +118,12 @@ def live_parts(table: Table, actor: Actor | None) -> dict[str, str]:
         parts[name] = render_to_string(f"{context['game_template']}#{name}", oob)
     parts["plays"] = render_to_string(PLAYS, oob)
     parts["counter"] = render_to_string(COUNTER, oob)
+    if actor is not None:  # the correction form's list of entries ("Which entry?")
+        parts["correctable"] = render_to_string(f"{PAGE}#correctable", oob)
+    if context["seat"] is not None:  # the seat's own coach box: its standing reviews, counted
+        parts["coach"] = render_to_string(
+            COACH, {**coach.panel_context(table, context["seat"].index), "oob": True}
+        )
     return parts
 
 
