@@ -3,7 +3,11 @@
 // tap on one of them takes it out again; a running count ("5 of 6"); the form's Save button is
 // enabled when the count fits; every error is said in the form, never only by the browser.
 // The chosen cards are fields of the form: counts (count-<card>) or slots (card0, card1, … in
-// the order tapped). A live update that redraws the form keeps what was tapped.
+// the order tapped). A live update that redraws the form keeps what was tapped, for that very
+// decision only (issue #36): what the phone keeps is keyed by the decision the server names in
+// the form (data-decision: table, seat, and the position or the round) and dropped as soon as
+// no form of that decision is on the page; only cards the person tapped are kept, never the
+// values the server drew into the form (those come again with the next drawing).
 (function () {
   "use strict";
 
@@ -155,12 +159,14 @@
     }
     say(box, "");
     cards.push(card);
+    box.dataset.touched = "1";
     setChosen(box, slotsMode(box) ? cards : cards.sort());
     render(box);
   }
   function remove(box, index) {
     var cards = chosen(box);
     cards.splice(index, 1);
+    box.dataset.touched = "1";
     say(box, "");
     setChosen(box, cards);
     render(box);
@@ -211,12 +217,26 @@
     say(box, (div.textContent || "").trim().slice(0, 400));
   });
 
-  // A live update redraws the form: what was tapped stays (the same form, the same size).
+  // A live update redraws the form: what was tapped stays (the same decision, the same form,
+  // the same size).
   var kept = {};
   function key(box) {
     var form = box.closest("form");
-    return (box.dataset.key || "") + "|" + (form ? form.getAttribute("hx-post") : "") + "|" +
-      box.dataset.output + "|" + box.dataset.size;
+    return (box.dataset.decision || "") + "|" + (box.dataset.key || "") + "|" +
+      (form ? form.getAttribute("hx-post") : "") + "|" + box.dataset.output + "|" + box.dataset.size;
+  }
+  // What is kept for a decision no form on the page carries any more is gone with it (a
+  // round's hand is never put into the next round's form).
+  var pruning = null;
+  function prune() {
+    pruning = null;
+    var here = {};
+    document.querySelectorAll(".card-faces").forEach(function (box) { here[key(box)] = true; });
+    Object.keys(kept).forEach(function (k) { if (!here[k]) delete kept[k]; });
+    Object.keys(sent).forEach(function (k) { if (!here[k]) delete sent[k]; });
+  }
+  function schedulePrune() {
+    if (pruning === null) pruning = setTimeout(prune, 0); // after every swap of one message
   }
   // A form on its way to the server is not kept: the live update its play sends (it may come
   // before the answer) draws the next decision, which must start empty (a second market refill
@@ -236,8 +256,11 @@
     target.querySelectorAll(".card-faces").forEach(function (box) {
       if (sent[key(box)]) return;
       var details = box.closest("details");
-      kept[key(box)] = { cards: chosen(box), open: details ? details.open : null };
+      // only what the person tapped: the server's own values are drawn again by the server
+      kept[key(box)] = { cards: box.dataset.touched ? chosen(box) : null,
+                         open: details ? details.open : null };
     });
+    schedulePrune();
   });
   function init(root) {
     if (!root || !root.querySelectorAll) return;
@@ -246,13 +269,17 @@
       var k = key(box);
       delete sent[k]; // the form drawn after the one sent: kept again from now on
       if (kept[k]) {
-        if (kept[k].cards.length) setChosen(box, kept[k].cards);
+        if (kept[k].cards) {
+          setChosen(box, kept[k].cards);
+          box.dataset.touched = "1";
+        }
         var details = box.closest("details");
         if (details && kept[k].open !== null) details.open = kept[k].open;
         delete kept[k];
       }
       render(box);
     });
+    schedulePrune();
   }
   document.addEventListener("htmx:load", function (event) { init(event.detail.elt); });
   document.addEventListener("DOMContentLoaded", function () { init(document); });

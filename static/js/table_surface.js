@@ -229,14 +229,25 @@
   });
 
   // The answer takes the focus where it appears (and is read out: it sits in a live region).
+  // It never blocks the entry (issue #36): once the referee has answered, the board's taps
+  // and the play entry are the phone's own again (the question's card and taps are
+  // forgotten, whose play stays chosen); the answer stays on screen as information.
   document.addEventListener("htmx:afterSwap", function (event) {
     var target = event.detail && event.detail.target;
     var answer = document.getElementById("referee-ruling");
     if (answer && target && (target === answer || target.id === "referee-ruling")) {
+      answered();
       answer.focus({ preventScroll: true });
       answer.scrollIntoView({ block: "center" });
     }
   });
+  function answered() {
+    var form = refereeForm();
+    if (!form) return;
+    form.querySelectorAll("input[name=card]:checked").forEach(function (c) { c.checked = false; });
+    if (composeForm() === form) clearTaps(form);
+    refereeing();
+  }
 
   // --- correct an earlier entry: tap its line in the history, then say it by tapping -------
   document.addEventListener("click", function (event) {
