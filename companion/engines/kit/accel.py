@@ -49,9 +49,9 @@ COMPILED_MODULES = (
 #: Modules that exist compiled only (`.pyx`), used through `accelerator` by a module that runs
 #: its own Python code without them: `_fast` by the compiled `moves`, `_dog_playout` (the
 #: search's DOG playout on C arrays) by the advisor's `bots`, `_ismcts` (the search's tree) by
-#: `ismcts`.
-ACCELERATORS = ("companion.engines.dog._fast", "companion.advisor._dog_playout",
-                "companion.advisor._ismcts")
+#: `ismcts`, `_state` (the DOG state in C arrays: plays and the state after each, issue #39).
+ACCELERATORS = ("companion.engines.dog._fast", "companion.engines.dog._state",
+                "companion.advisor._dog_playout", "companion.advisor._ismcts")
 
 PURE_ENV: Final = "COMPANION_PURE"
 REQUIRE_ENV: Final = "COMPANION_REQUIRE_COMPILED"
