@@ -41,6 +41,9 @@ ALLOWED_HOSTS = env_list("DJANGO_ALLOWED_HOSTS")
 if not ALLOWED_HOSTS or env_bool("DJANGO_ALLOW_LOCAL_HOSTS", default=EMBEDDED):
     ALLOWED_HOSTS += local_hosts()
 CSRF_TRUSTED_ORIGINS = env_list("DJANGO_CSRF_TRUSTED_ORIGINS")
+# /healthz names a failed component and its address only to this machine or to a request with
+# this token in X-Operator-Token (empty: this machine only); everyone else learns up or down.
+COMPANION_OPERATOR_TOKEN = os.environ.get("COMPANION_OPERATOR_TOKEN", "")
 
 INSTALLED_APPS = [
     "daphne",
@@ -297,6 +300,8 @@ if not DEBUG:
     CSRF_COOKIE_SECURE = env_bool("DJANGO_SECURE_COOKIES", not EMBEDDED)
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
     SECURE_SSL_REDIRECT = env_bool("DJANGO_SSL_REDIRECT", False)
+    # the orchestrator's and the load balancer's health checks come over plain http
+    SECURE_REDIRECT_EXEMPT = [r"^healthz$"]
     SECURE_HSTS_SECONDS = int(os.environ.get("DJANGO_HSTS_SECONDS", "0"))
     SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("DJANGO_HSTS_INCLUDE_SUBDOMAINS", True)
     SECURE_HSTS_PRELOAD = env_bool("DJANGO_HSTS_PRELOAD", True)

@@ -21,3 +21,6 @@ urlpatterns = [
     # set_language: the header's language switcher posts here (a cookie, then back to the page).
     path("i18n/", include("django.conf.urls.i18n")),
 ]
+
+# a path under /api/ that no route matches is answered in JSON, as the API's own 404s
+handler404 = core_views.not_found

@@ -88,6 +88,24 @@ class _Shard(RedisSingleShardConnection):
                 self._ensure_receiver()
                 await getattr(self._pubsub, kind)(*channels)
         except Exception as exc:
+            if not subscribing and self._pubsub is not None:
+                # Redis is away (or the connection went under the command): nothing to undo
+                # there, and nothing to say to the consumer that is leaving. The channels are
+                # dropped here too, so that the reconnection does not subscribe them again.
+                for channel in self._pubsub._normalize_keys(dict.fromkeys(channels)):
+                    self._pubsub.channels.pop(channel, None)
+                self._subscribed_to.difference_update(channels)
+                for *_, done in run:
+                    if not done.done():
+                        done.set_result(None)
+                return
+            # A connection torn down under the command (Redis gone between the connect and the
+            # write) surfaces from asyncio as an AttributeError or TypeError: for the asker it
+            # is the same outage, and it is told so (a handshake is then refused cleanly).
+            if not isinstance(exc, RedisConnectionError | RedisTimeoutError | OSError):
+                lost = RedisConnectionError(f"{kind} failed: {type(exc).__name__}: {exc}")
+                lost.__cause__ = exc
+                exc = lost
             for *_, done in run:
                 if not done.done():
                     done.set_exception(exc)
@@ -170,6 +188,30 @@ class _LoopLayer(RedisPubSubLoopLayer):
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         self._shards = [_Shard(shard.host, self) for shard in self._shards]
+
+    # A subscription Redis did not take (it is away: the consumer's handshake is refused,
+    # companion/tables/live/consumers.py) leaves nothing behind: channels_redis had already
+    # noted the channel's queue and the group's member, which nobody would ever drop.
+
+    async def _subscribe_to_channel(self, channel: str) -> None:
+        try:
+            await super()._subscribe_to_channel(channel)
+        except BaseException:
+            self.channels.pop(channel, None)
+            raise
+
+    async def group_add(self, group: str, channel: str) -> None:
+        group_channel = self._get_group_channel_name(group)
+        was_member = channel in self.groups.get(group_channel, ())
+        try:
+            await super().group_add(group, channel)
+        except BaseException:
+            members = self.groups.get(group_channel)
+            if members is not None and not was_member:
+                members.discard(channel)
+                if not members:
+                    del self.groups[group_channel]
+            raise
 
 
 class PubSubChannelLayer(RedisPubSubChannelLayer):

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import asyncio
+import ipaddress
 import secrets
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Mapping
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -146,6 +147,37 @@ async def run_all(timeout: float = 6.0) -> dict[str, Any]:
     components = {"database": database, "channel_layer": layer, "cache": cached, "celery": celery}
     return {"ok": all(c["ok"] for c in components.values()), "components": components,
             "engine": engine_path()}
+
+
+#: Headers a proxy adds for the client it forwards: a request that carries one did not come
+#: from this machine, whatever REMOTE_ADDR says (Daphne's --proxy-headers sets it from them).
+FORWARDED = ("HTTP_X_FORWARDED_FOR", "HTTP_FORWARDED", "HTTP_X_REAL_IP")
+OPERATOR_HEADER = "HTTP_X_OPERATOR_TOKEN"  # X-Operator-Token
+
+
+def shows_details(meta: Mapping[str, Any], operator_token: str) -> bool:
+    """Whether /healthz may say which component is down and where: to a request from this
+    machine (a loopback address, through no proxy) or one that sends the operator token
+    (``COMPANION_OPERATOR_TOKEN``, header X-Operator-Token). Anyone else learns up or down."""
+    sent = meta.get(OPERATOR_HEADER, "")
+    if (
+        operator_token
+        and isinstance(sent, str)
+        and sent
+        and secrets.compare_digest(sent.encode(), operator_token.encode())
+    ):
+        return True
+    if any(meta.get(header) for header in FORWARDED):
+        return False
+    try:
+        return ipaddress.ip_address(str(meta.get("REMOTE_ADDR", "")).split("%")[0]).is_loopback
+    except ValueError:
+        return False
+
+
+def public_report(report: dict[str, Any]) -> dict[str, Any]:
+    """What everyone may know: up or down (no component, address, version or engine path)."""
+    return {"ok": report["ok"]}
 
 
 def engine_path() -> dict[str, Any]:

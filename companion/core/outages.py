@@ -79,3 +79,33 @@ class ServiceUnavailableMiddleware(MiddlewareMixin):
             str(exception).splitlines()[0] if str(exception) else "",
         )
         return unavailable_response(request, message)
+
+
+# --- websocket handshakes while the channel layer's Redis is away -------------------------------
+
+#: What the channel layer's client raises when Redis is not there: redis-py's errors, and the
+#: socket's own when the connection is refused or reset before redis-py wraps it.
+LAYER_DOWN: tuple[type[BaseException], ...] = (*REDIS_DOWN, OSError)
+
+_layer_refusing = False
+
+
+def layer_refused(exception: BaseException) -> None:
+    """A handshake was refused because the channel layer's Redis is away: one WARNING per
+    outage (not a traceback per phone; every phone retries every few seconds)."""
+    global _layer_refusing
+    if not _layer_refusing:
+        _layer_refusing = True
+        log.warning(
+            "channel layer unreachable (%s): websocket handshakes are refused until it is "
+            "back; phones retry by themselves",
+            type(exception).__name__,
+        )
+
+
+def layer_accepted() -> None:
+    """A handshake went through: the outage (if one was logged) is over."""
+    global _layer_refusing
+    if _layer_refusing:
+        _layer_refusing = False
+        log.info("channel layer reachable again: websocket handshakes accepted")

@@ -273,3 +273,40 @@ def _pick_node(data, record: dict):
             node = child
             continue
         return node, key
+
+
+# --- what a schemathesis run against a served API found (issue #37) ------------------------------
+
+
+def test_a_path_no_route_matches_is_a_json_404_under_the_api(client, dealt_table):
+    """The schema documents every 404 of the API as JSON; a request id that is not a number
+    (``…/null,null``) matched no route and got Django's HTML page (ST105)."""
+    for path in (f"/api/tables/{dealt_table.id}/nothing-here", "/api/no-such-thing"):
+        response = client.post(path, "{}", content_type="application/json")
+        assert response.status_code == 404
+        assert response["Content-Type"] == "application/json"
+        assert response.json()["error"]["code"] == "not_found"
+    page = client.get("/no-such-page")
+    assert page.status_code == 404 and page["Content-Type"].startswith("text/html")
+
+
+def test_a_whole_number_written_with_a_fraction_is_refused_as_a_wrong_type(client, dealt_table):
+    """``338.0`` where the schema says integer: refused as a bad request (400, the API's answer
+    to a body of the wrong shape) on every body field, never read as 338 on one and refused
+    on another."""
+    base = f"/api/tables/{dealt_table.id}"
+    seq = Table.objects.get(id=dealt_table.id).seq
+    token = dealt_table.tokens[0]
+    cases = [
+        (f"{base}/plays", {"action": "1 K", "expected_seq": float(seq)}),
+        (f"{base}/undo", {"expected_seq": float(seq)}),
+        (f"{base}/check", {"action": "1 K", "seat": 0.0}),
+        (f"{base}/corrections", {"seq": 1.0, "action": "1 K", "expected_seq": seq}),
+        (f"{base}/hints", {"budget_ms": 338.0}),
+    ]
+    for path, body in cases:
+        response = _post(client, path, body, token)
+        assert response.status_code == 400, (path, response.content)
+        assert response.json()["error"]["code"] == "bad_request"
+        assert "whole number" in response.json()["error"]["message"]
+    assert Table.objects.get(id=dealt_table.id).seq == seq

@@ -25,9 +25,9 @@ from django.core.exceptions import SynchronousOnlyOperation
 from django.utils.translation import get_supported_language_variant
 
 from companion.advisor.hints import seat_group
-from companion.core import admission
+from companion.core import admission, outages
 from companion.core.i18n import in_connection_language, language_from_scope
-from companion.core.outages import DATABASE_DOWN
+from companion.core.outages import DATABASE_DOWN, LAYER_DOWN
 from companion.tables.coach import reviews as coach
 from companion.tables.live import pushes as live
 from companion.tables.live import sweep as live_sweep
@@ -74,7 +74,50 @@ def _supported_language(code: Any) -> str | None:
         return None
 
 
+def _format_of(scope: dict[str, Any]) -> str:
+    """"json" for ``?format=json`` (apps, tests), else "html" (the page's htmx socket)."""
+    query = parse_qs(scope.get("query_string", b"").decode())
+    return "json" if query.get("format") == ["json"] else "html"
+
+
 class TableConsumer(HintWatchdog, AsyncWebsocketConsumer):
+    async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
+        """Channels' consumer, with a handshake met by a Redis outage refused cleanly. Its
+        channel is subscribed before ``connect()`` and the table's group in it; while Redis is
+        away either raises, which Daphne answered with a 500 and a traceback per attempt.
+        Now the handshake is refused as while the database is down (`_unavailable`): the
+        page's socket sees an abnormal close (1006), on which htmx's ws extension retries with
+        the backoff of static/js/table.js and gets the whole view again once Redis is back; a
+        JSON client is told so and closed with 4503. One WARNING per outage, no traceback. A
+        connection that was already accepted fails as before (1011: the page reconnects)."""
+        accepted = False
+
+        async def tracked(message: dict[str, Any]) -> None:
+            nonlocal accepted
+            if message.get("type") == "websocket.accept":
+                accepted = True
+                outages.layer_accepted()
+            await send(message)
+
+        try:
+            await super().__call__(scope, receive, tracked)
+        except LAYER_DOWN as exc:
+            if accepted:
+                raise
+            outages.layer_refused(exc)
+            await self._refuse_handshake(scope, send)
+
+    @staticmethod
+    async def _refuse_handshake(scope: dict[str, Any], send: Any) -> None:
+        if _format_of(scope) != "json":
+            await send({"type": "websocket.close"})  # before accept: the handshake is refused
+            return
+        message = "live updates are not available right now; reconnect in a moment"
+        await send({"type": "websocket.accept"})
+        await send({"type": "websocket.send",
+                    "text": json.dumps({"type": "error", "message": message})})
+        await send({"type": "websocket.close", "code": TRY_AGAIN_LATER})
+
     async def dispatch(self, message: dict[str, Any]) -> None:
         """Channels' dispatch without its ``aclose_old_connections()`` before every message:
         that call hops to the process's one thread-sensitive thread, so every push of every
@@ -89,7 +132,7 @@ class TableConsumer(HintWatchdog, AsyncWebsocketConsumer):
     async def connect(self) -> None:
         self.table_id: str = self.scope["url_route"]["kwargs"]["table_id"]
         query = parse_qs(self.scope.get("query_string", b"").decode())
-        self.format = "json" if query.get("format") == ["json"] else "html"
+        self.format = _format_of(self.scope)
         # The presenter's page (?view=presenter) shows the table as a spectator does and is
         # sent only the parts it shows (`live.PRESENTER_PARTS`), whatever cookies its browser
         # holds (a host's laptop on the TV must not show the host's hand).
