@@ -181,3 +181,69 @@ class HitSetup(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+
+class SeatRequest(models.Model):
+    """A phone asking the host for a seat once the game has begun (companion/tables/play/
+    seating.py): the host approves or refuses it on their phone. The asking phone already
+    keeps the token it will hold (only its hash is here); an approval gives the seat that
+    token, a refusal or a newer request leaves it worth nothing."""
+
+    class Answer(models.TextChoices):
+        PENDING = "", "pending"
+        APPROVED = "approved", "approved"
+        REFUSED = "refused", "refused"
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seat_requests")
+    seat = models.PositiveSmallIntegerField()
+    name = models.CharField(max_length=40)
+    token_hash = models.CharField(max_length=64)
+    answer = models.CharField(max_length=10, choices=Answer.choices, blank=True, default="")
+    created_at = models.DateTimeField(auto_now_add=True)
+    answered_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["table_id", "created_at"]
+
+    def __str__(self) -> str:
+        return f"{self.name} asks for seat {self.seat} ({self.answer or 'pending'})"
+
+
+class SeatInvitation(models.Model):
+    """A one-off invitation to one seat that the host shows (a link or QR code with a token):
+    whoever opens it first takes the seat, also a seat another phone holds (the seat moves)."""
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seat_invitations")
+    seat = models.PositiveSmallIntegerField()
+    token_hash = models.CharField(max_length=64, unique=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    used_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["table_id", "created_at"]
+
+    def __str__(self) -> str:
+        return f"invitation to seat {self.seat} ({'used' if self.used_at else 'open'})"
+
+
+class SeatChange(models.Model):
+    """A phone took a seat: the table reads it as "Eve took Ben's seat". Never part of the
+    event log (a seat's phone is no play) nor of the record."""
+
+    class How(models.TextChoices):
+        FREE = "free", "free"  # before the game began, by the table's code or link
+        APPROVED = "approved", "approved"  # the host approved the phone's request
+        INVITED = "invited", "invited"  # the phone opened the host's invitation
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seat_changes")
+    seat = models.PositiveSmallIntegerField()
+    name = models.CharField(max_length=40, help_text="who took the seat")
+    previous = models.CharField(max_length=40, help_text="the seat's name before")
+    how = models.CharField(max_length=10, choices=How.choices)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["table_id", "created_at"]
+
+    def __str__(self) -> str:
+        return f"{self.name} took {self.previous}'s seat ({self.how})"

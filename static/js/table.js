@@ -116,9 +116,13 @@
     }
     if (message.type === "delta") applyDelta(message, evt.detail.socketWrapper);
   });
-  document.addEventListener("htmx:wsClose", function () {
+  document.addEventListener("htmx:wsClose", function (evt) {
     liveSeq = null; // the server sends the whole view again on reconnect
     syncing = true;
+    // 4001: the host gave this phone's seat to another phone (play/seating.py); the page
+    // loads again as what the phone is now (its seat's forms and cards gone).
+    var closed = evt.detail && evt.detail.event;
+    if (closed && closed.code === 4001) window.location.reload();
   });
 
   // The entry's steps travel in the body of a POST, not in the URL: "?card=7" or a hand's

@@ -80,6 +80,25 @@ class CreateBody(Body):
 class JoinBody(Body):
     seat: Count
     name: str | None = Field(None, description="cut to 40 characters")
+    invitation: str | None = Field(
+        None,
+        description="the host's one-off invitation to this seat (POST …/invitations): needed "
+        "once the game has begun, and to take a seat another phone holds (it moves)",
+        json_schema_extra={"maxLength": 100},
+    )
+
+
+class SeatRequestBody(Body):
+    seat: Count
+    name: str | None = Field(None, description="cut to 40 characters")
+
+
+class SeatAnswerBody(Body):
+    approve: bool = Field(description="true: the seat goes to the asking phone; false: refused")
+
+
+class InvitationBody(Body):
+    seat: Count
 
 
 class PlayBody(Body):
@@ -218,6 +237,31 @@ class Joined(Answer):
     seat: int
     name: str
     token: str
+
+
+class SeatAsked(Answer):
+    """202: the request waits for the host; ``token`` is the seat's once the host approves."""
+
+    request: int
+    seat: int
+    name: str
+    token: str
+    answer: Literal["pending"]
+
+
+class SeatAnswered(Answer):
+    request: int
+    seat: int
+    name: str
+    answer: Literal["approved", "refused"]
+
+
+class Invitation(Answer):
+    """The host's one-off invitation: whoever joins with it first takes the seat."""
+
+    seat: int
+    invitation: str
+    url: str = Field(description="the seat page with the invitation, for a QR code")
 
 
 class Recorded(Answer):

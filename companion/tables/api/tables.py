@@ -37,12 +37,18 @@ from companion.tables.api.schemas import (
     HandBody,
     HandEntered,
     HintBody,
+    Invitation,
+    InvitationBody,
     JoinBody,
     Joined,
     PlayBody,
     Recorded,
     Refusal,
     Ruling,
+    SeatAnswerBody,
+    SeatAnswered,
+    SeatAsked,
+    SeatRequestBody,
     TableAnswer,
     UndoBody,
     Undone,
@@ -57,7 +63,7 @@ from companion.tables.errors import (
     Unauthorized,
 )
 from companion.tables.models import Table
-from companion.tables.play import selectors, services
+from companion.tables.play import seating, selectors, services
 
 MAX_BODY = 16 * 1024
 
@@ -86,6 +92,7 @@ class Caller:
     def table(self) -> Table:
         if self._table is None:
             self._table = _table(self.table_id)
+            services.check_holder(self._table, self.actor)  # a remembered seat since moved
         return self._table
 
 
@@ -199,9 +206,11 @@ class JsonParser(Parser):
 ERRORS = {
     400: "malformed input (not JSON, unknown field, wrong type, out of range, bad notation)",
     401: "this needs a token: send 'Authorization: Bearer <token>'",
-    403: "a token of another table, or a seat that may not do this",
+    403: "a token of another table, or a seat that may not do this (a late claim without the "
+    "host: seat_needs_host; a seat the host moved to another phone: seat_moved)",
     404: "no such table (or seat, or entry)",
-    409: "stale seq (the body carries the new state), nothing to undo, seat taken, busy",
+    409: "stale seq (the body carries the new state), nothing to undo, seat taken, busy, "
+    "a correction across a reveal (correction_crosses_reveal)",
     413: "the body is too large",
     422: "the rules forbid it (violations with codes and rule sections)",
     429: "too many hints: try again in a minute",
@@ -365,13 +374,62 @@ def detail(request: HttpRequest, table_id: str) -> JsonResponse:
 
 @router.post(
     "/tables/{str:table_id}/join",
-    summary="Claim a free seat; the answer holds its token",
-    **documented({201: (Joined, "joined")}, 404, 409),
+    auth=OPTIONAL_TOKEN,
+    summary="Take a seat; the answer holds its token. Free until the game's first entry; "
+    "after it only with the host's invitation (or the host's own token), else 403 "
+    "seat_needs_host: ask the host (POST …/seat-requests)",
+    **documented({201: (Joined, "joined")}, 403, 404, 409, token="optional"),
 )
 @decorate_view(json_body)
 def join(request: HttpRequest, table_id: str, body: JoinBody) -> JsonResponse:
-    seat, token = services.claim_seat(table_id, body.seat, body.name)
-    return _answer({"seat": seat.index, "name": seat.name, "token": token}, 201)
+    caller = request.auth
+    claimed = seating.claim_seat(
+        table_id, body.seat, body.name, invitation=body.invitation,
+        by_host=bool(caller.actor and caller.actor.is_host),
+    )
+    seat = claimed.seat
+    return _answer({"seat": seat.index, "name": seat.name, "token": claimed.token}, 201)
+
+
+@router.post(
+    "/tables/{str:table_id}/seat-requests",
+    summary="Ask the host for a seat once the game has begun (or one another phone holds); "
+    "the token is the seat's once the host approves",
+    **documented({202: (SeatAsked, "waiting for the host")}, 404, 409),
+)
+@decorate_view(json_body)
+def seat_requests(request: HttpRequest, table_id: str, body: SeatRequestBody) -> JsonResponse:
+    asked, token = seating.request_seat(table_id, body.seat, body.name)
+    return _answer({"request": asked.id, "seat": asked.seat, "name": asked.name,
+                    "token": token, "answer": "pending"}, 202)
+
+
+@router.post(
+    "/tables/{str:table_id}/seat-requests/{int:request_id}",
+    auth=TOKEN,
+    summary="The host approves or refuses a phone's request for a seat",
+    **documented({200: (SeatAnswered, "answered")}, 401, 403, 404, 409),
+)
+@decorate_view(json_body)
+def seat_answer(
+    request: HttpRequest, table_id: str, request_id: int, body: SeatAnswerBody
+) -> JsonResponse:
+    answered = seating.answer_request(table_id, request.auth.actor, request_id, body.approve)
+    return _answer({"request": answered.id, "seat": answered.seat, "name": answered.name,
+                    "answer": answered.answer})
+
+
+@router.post(
+    "/tables/{str:table_id}/invitations",
+    auth=TOKEN,
+    summary="The host's one-off invitation to a seat (shown as a link or QR code)",
+    **documented({201: (Invitation, "made")}, 401, 403, 404),
+)
+@decorate_view(json_body)
+def invitations(request: HttpRequest, table_id: str, body: InvitationBody) -> JsonResponse:
+    token = seating.invite(table_id, request.auth.actor, body.seat)
+    url = f"/t/{table_id}/seats?seat={body.seat}&invitation={token}"
+    return _answer({"seat": body.seat, "invitation": token, "url": url}, 201)
 
 
 @router.post(

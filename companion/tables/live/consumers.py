@@ -59,6 +59,7 @@ TRY_AGAIN_LATER = 4503  # "reconnect later"; Daphne allows a server only 1000 an
 UNSUPPORTED_DATA = 4003  # a binary frame where only text is understood
 POLICY_VIOLATION = 4008  # the frame flood
 MESSAGE_TOO_BIG = 4009  # over MAX_FRAME
+SEAT_MOVED = 4001  # the host gave this phone's seat to another phone: reconnect as what it is
 
 
 class LiveUpdatesLost(ConnectionError):
@@ -206,6 +207,11 @@ class TableConsumer(HintWatchdog, AsyncWebsocketConsumer):
     async def table_changed(self, event: dict[str, Any]) -> None:
         seq = event.get("seq")
         if event.get("seats_changed"):  # a claimed seat: same seq, new names
+            if await self._seat_moved():
+                # the host gave this phone's seat to another (play/seating.py): it reconnects
+                # and is sent what it is now, never again the seat's view
+                await self.close(code=SEAT_MOVED)
+                return
             await self._push(force=True, fresh=True)
             return
         # Plays in quick succession: a push already carried this change (or a newer one).
@@ -260,6 +266,16 @@ class TableConsumer(HintWatchdog, AsyncWebsocketConsumer):
         view = live.View.of(self.table_id, self.format, self.actor, self.language,
                             self.presenter)
         return table.seq, live.full(table, self.actor, view)
+
+    @render_in_thread
+    def _seat_moved(self) -> bool:
+        """Whether this connection's seat token no longer holds its seat (a seat moved)."""
+        services.forget_tokens(self.table_id)  # this process's memory of the table's tokens
+        actor = getattr(self, "actor", None)
+        if actor is None or actor.seat is None:
+            return False
+        table = services.read_table(self.table_id)
+        return table is None or self._actor(table) != actor
 
     def _actor(self, table: Table) -> services.Actor | None:
         if self.presenter:

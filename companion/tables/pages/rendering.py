@@ -19,7 +19,7 @@ from companion.engines import get_game
 from companion.tables import presenters
 from companion.tables.coach import reviews as coach
 from companion.tables.models import Table
-from companion.tables.play import card_counter, referee, rulings, selectors, services
+from companion.tables.play import card_counter, referee, rulings, seating, selectors, services
 from companion.tables.play.services import Actor
 from companion.tables.play.state_cache import load_events
 from companion.tables.presenters import colours, legal_plays, localize
@@ -34,6 +34,8 @@ PLAYS = "tables/legal_plays.html#plays"
 COUNTER = "tables/card_counter.html#counter"
 #: The coach box of the page's own seat (coach/reviews.py).
 COACH = "tables/coach.html#coach"
+#: Who took which seat, and on the host's phone the requests to answer (play/seating.py).
+SEATING = "tables/seating.html#seating"
 
 
 def table_context(
@@ -91,6 +93,11 @@ def table_context(
     context["notices"] = rulings.notices_for(
         game, load_events(table), seat, names, lambda: services.undoable_seq(table)
     )
+    context["seat_lines"] = seating.change_lines(table)
+    requests = seating.open_requests(table) if actor and actor.is_host else []
+    for request in requests:
+        request.seat_name = names[request.seat] if request.seat < len(names) else ""
+    context["seat_requests"] = requests
     return context
 
 
@@ -118,6 +125,7 @@ def live_parts(table: Table, actor: Actor | None) -> dict[str, str]:
         parts[name] = render_to_string(f"{context['game_template']}#{name}", oob)
     parts["plays"] = render_to_string(PLAYS, oob)
     parts["counter"] = render_to_string(COUNTER, oob)
+    parts["seating"] = render_to_string(SEATING, oob)
     if actor is not None:  # the correction form's list of entries ("Which entry?")
         parts["correctable"] = render_to_string(f"{PAGE}#correctable", oob)
     if context["seat"] is not None:  # the seat's own coach box: its standing reviews, counted

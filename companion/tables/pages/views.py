@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 from typing import Any
+from urllib.parse import urlencode
 
 import qrcode
 import qrcode.image.svg
@@ -26,7 +27,7 @@ from companion.tables.pages.rendering import (
     plays_group_context,
     table_context,
 )
-from companion.tables.play import idempotency, referee, services
+from companion.tables.play import idempotency, referee, seating, services
 from companion.tables.play.history_words import history_words
 from companion.tables.play.selectors import history
 from companion.tables.presenters.base import whole_number
@@ -114,30 +115,90 @@ def join_by_code(request: HttpRequest) -> HttpResponse:
 
 @require_http_methods(["GET", "POST"])
 def seats(request: HttpRequest, table_id: str) -> HttpResponse:
+    """Choose a seat: free until the game's first entry; then ask the host (a request the
+    host's phone answers) or open the host's invitation (``?seat=&invitation=``). The rules
+    are ``play/seating.py``; a phone that asked keeps polling this page until answered."""
     table = _table(table_id)
     actor = _actor(request, table)
-    error = None
+    error, status = None, 200
+    post = request.POST
     if request.method == "POST":
         try:
-            _seat, token = services.claim_seat(
-                table.id,
-                whole_number(request.POST.get("seat"), _("seat")),
-                request.POST.get("name") or None,
-            )
+            index = whole_number(post.get("seat"), _("seat"))
+            if post.get("ask") and not post.get("invitation"):
+                _asked, token = seating.request_seat(table.id, index, post.get("name") or None)
+            else:
+                token = seating.claim_seat(
+                    table.id, index, post.get("name") or None,
+                    invitation=post.get("invitation") or None,
+                    by_host=bool(actor and actor.is_host),
+                ).token
         except TableError as exc:
-            error = exc.message
+            error, status = exc.message, exc.status
         else:
-            response = redirect("tables:table", table_id=table.id)
+            response = redirect("tables:table" if not post.get("ask") else "tables:seats",
+                                table_id=table.id)
             _set_token_cookie(response, request, table.id, "seat", token)
             return response
     if actor and actor.seat is not None and request.method == "GET":
+        if request.headers.get("HX-Request"):  # the waiting page's poll: the host said yes
+            answer = HttpResponse(status=204)
+            answer["HX-Redirect"] = reverse("tables:table", args=[table.id])
+            return answer
         return redirect("tables:table", table_id=table.id)  # back in the same seat
-    return render(
-        request,
-        "tables/seats.html",
-        {"table": table, "seats": table.seats.all(), "error": error},
-        status=409 if error else 200,
-    )
+    seat_token = token_from_cookie(request.COOKIES.get(cookie_name(table.id, "seat"), ""),
+                                   table.id)
+    invitation = request.GET.get("invitation") or post.get("invitation") or ""
+    context = {
+        "table": table,
+        "seats": table.seats.all(),
+        "error": error,
+        "free": seating.free_claims_open(table),
+        "asked": seating.waiting_request(table, seat_token),
+        "invited": seating.invitation_seat(table, invitation),
+        "invitation": invitation,
+    }
+    if request.headers.get("HX-Request"):
+        return render(request, "tables/seats.html#waiting", context)
+    return render(request, "tables/seats.html", context, status=status)
+
+
+@require_POST
+def seat_answer(request: HttpRequest, table_id: str) -> HttpResponse:
+    """The host approves or refuses a phone's request for a seat (the table page's seating
+    region, pushed again to every phone with the new seat line)."""
+    table = _table(table_id)
+    try:
+        seating.answer_request(
+            table.id, _actor(request, table),
+            whole_number(request.POST.get("request"), _("request")),
+            request.POST.get("approve") == "1",
+        )
+    except TableError as exc:
+        return HttpResponse(exc.message, status=exc.status)
+    context = table_context(table, _actor(request, table))
+    return render(request, "tables/seating.html#seating", context)
+
+
+@require_POST
+def seat_invitation(request: HttpRequest, table_id: str) -> HttpResponse:
+    """The host's one-off invitation to a seat, as a link and a QR code on the host's phone
+    only (never pushed, never stored but as a hash)."""
+    table = _table(table_id)
+    try:
+        index = whole_number(request.POST.get("seat"), _("seat"))
+        token = seating.invite(table.id, _actor(request, table), index)
+    except TableError as exc:
+        return HttpResponse(exc.message, status=exc.status)
+    query = urlencode({"seat": index, "invitation": token})
+    url = plain_http_url(request, f"{reverse('tables:seats', args=[table.id])}?{query}")
+    image = qrcode.make(url, image_factory=qrcode.image.svg.SvgPathImage, box_size=6, border=2)
+    buffer = io.BytesIO()
+    image.save(buffer)
+    seat = next(s for s in table.seats.all() if s.index == index)
+    return render(request, "tables/seating.html#invitation", {
+        "seat": seat, "url": url, "qr": buffer.getvalue().decode(),
+    })
 
 
 @require_GET

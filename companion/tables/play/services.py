@@ -10,12 +10,11 @@ from __future__ import annotations
 import logging
 import threading
 from collections import OrderedDict
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from django.db import transaction
 from django.db.models import prefetch_related_objects
-from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from companion.core.outages import DATABASE_DOWN
@@ -24,10 +23,9 @@ from companion.engines import EngineError, InvalidActionError, get_game
 from companion.tables import presenters
 from companion.tables.errors import BadInput, Conflict, Forbidden, NotFound, Refused, StaleSeq
 from companion.tables.models import Event, HintLog, Seat, Table
-from companion.tables.play import idempotency, realtime, rulings, table_rows
+from companion.tables.play import idempotency, realtime, reveals, rulings, table_rows
 from companion.tables.play.event_log import effective_events, replay_log
 from companion.tables.play.state_cache import (
-    forget_table,
     load_events,
     load_state,
     news,
@@ -51,6 +49,9 @@ class Actor:
     is_host: bool
     #: a seated host's phone switched to entering for the others (the scribe switch)
     scribe: bool = False
+    #: the hash of the seat token presented: a seat the host moved to another phone since
+    #: then refuses it (``check_holder``); "" for an actor made without a token (tests, tools)
+    held: str = field(default="", compare=False, repr=False)
 
     @property
     def enters_for_others(self) -> bool:
@@ -140,37 +141,19 @@ def clean_name(value: Any, default: str) -> str:
 
 
 def claim_seat(table_id: str, index: int, name: str | None = None) -> tuple[Seat, str]:
-    """Take a free seat; returns it and its new token (shown once, kept as a cookie)."""
-    with transaction.atomic():
-        table = _locked(table_id)
-        seat = next((s for s in table.seats.all() if s.index == index), None)
-        if seat is None:
-            raise NotFound(_("this table has no seat %(seat)s") % {"seat": index})
-        if seat.claimed:
-            raise Conflict(
-                _("seat %(seat)s (%(name)s) is already taken") % {"seat": index, "name": seat.name},
-                code="seat_taken",
-            )
-        token = new_token()
-        seat.token_hash = hash_token(token)
-        seat.claimed_at = timezone.now()
-        if name is not None:
-            seat.name = clean_name(name, seat.name)
-        seat.save(update_fields=["token_hash", "claimed_at", "name"])
+    """Take a free seat by the table's address; returns it and its new token (shown once,
+    kept as a cookie). Only until the game begins: the seat rules are ``play/seating.py``."""
+    from companion.tables.play import seating  # seating builds on this module
 
-        def committed() -> None:
-            forget_table(table.id)
-            remember_actor(table.id, token, Actor(index, False))
-            realtime.table_changed(table.id, table.seq, seats_changed=True)
-
-        transaction.on_commit(committed)
-    return seat, token
+    claimed = seating.claim_seat(table_id, index, name)
+    return claimed.seat, claimed.token
 
 
 def actor_for(table: Table, *tokens: str | None, scribe: bool = False) -> Actor | None:
     """The actor that the presented tokens stand for at this table, or None (a spectator).
     A phone may hold a seat token and the host token at once (the host who also plays)."""
     seat_index: int | None = None
+    held = ""
     is_host = False
     for token in tokens:
         if not token:
@@ -180,16 +163,30 @@ def actor_for(table: Table, *tokens: str | None, scribe: bool = False) -> Actor 
             continue
         for seat in table.seats.all():
             if token_matches(token, seat.token_hash):
-                seat_index = seat.index
+                seat_index, held = seat.index, seat.token_hash
     if seat_index is None and not is_host:
         return None
-    return Actor(seat_index, is_host, scribe)
+    return Actor(seat_index, is_host, scribe, held)
+
+
+def check_holder(table: Table, actor: Actor | None) -> None:
+    """Refuse a seat token whose seat the host has moved to another phone since this process
+    learnt it (``remembered_actor`` keeps what a token meant; another process moved it)."""
+    if actor is None or actor.seat is None or not actor.held:
+        return
+    seat = next((s for s in table.seats.all() if s.index == actor.seat), None)
+    if seat is None or seat.token_hash != actor.held:
+        raise Forbidden(
+            _("this phone no longer holds the seat: the host gave it to another phone"),
+            code="seat_moved",
+        )
 
 
 #: (table, the token's hash) → (seat, host): what a bearer token stood for when this process
-#: last checked it. A token keeps meaning the same for the table's whole life (a seat is
-#: claimed once, the host's token is made with the table), so an API call with a known token
-#: needs no read of the table and its seats to know who asks.
+#: last checked it, so an API call with a known token needs no read of the table and its
+#: seats to know who asks. A seat that the host moves to another phone is forgotten here
+#: (``forget_tokens``, in every process that hears the push), and the services that lock the
+#: table check the holder anyway (``check_holder``).
 _known_tokens: OrderedDict[tuple[str, str], tuple[int | None, bool]] = OrderedDict()
 _known_tokens_lock = threading.Lock()
 KNOWN_TOKENS_MAX = 20_000
@@ -197,9 +194,13 @@ KNOWN_TOKENS_MAX = 20_000
 
 def remembered_actor(table_id: str, token: str) -> Actor | None:
     """The actor ``token`` stood for at ``table_id`` when this process last checked it."""
+    held = hash_token(token)
     with _known_tokens_lock:
-        known = _known_tokens.get((table_id, hash_token(token)))
-    return None if known is None else Actor(*known)
+        known = _known_tokens.get((table_id, held))
+    if known is None:
+        return None
+    seat, is_host = known
+    return Actor(seat, is_host, held=held if seat is not None else "")
 
 
 def remember_actor(table_id: str, token: str, actor: Actor) -> None:
@@ -209,6 +210,13 @@ def remember_actor(table_id: str, token: str, actor: Actor) -> None:
         _known_tokens.move_to_end(key)
         while len(_known_tokens) > KNOWN_TOKENS_MAX:
             _known_tokens.popitem(last=False)
+
+
+def forget_tokens(table_id: str) -> None:
+    """Forget what this process knew of the table's tokens (a seat moved to another phone)."""
+    with _known_tokens_lock:
+        for key in [k for k in _known_tokens if k[0] == table_id]:
+            del _known_tokens[key]
 
 
 # --- plays ------------------------------------------------------------------------------------
@@ -227,6 +235,7 @@ def record_action(
         raise Forbidden(_("join a seat (or use the host's phone) to enter plays"))
     with transaction.atomic():
         table = _locked(table_id)
+        check_holder(table, actor)
         _check_seq(table, expected_seq)
         game = get_game(table.game)
         state = load_state(table)
@@ -285,6 +294,7 @@ def undo(table_id: str, actor: Actor | None, expected_seq: int) -> Recorded:
         raise Forbidden(_("only a seat or the host can undo"))
     with transaction.atomic():
         table = _locked(table_id)
+        check_holder(table, actor)
         _check_seq(table, expected_seq)
         target = _undoable_event(table)
         if target is None:
@@ -332,6 +342,7 @@ def correct(table_id: str, actor: Actor | None, seq: int, text: str, expected_se
         raise Forbidden(_("only a seat or the host can correct an entry"))
     with transaction.atomic():
         table = _locked(table_id)
+        check_holder(table, actor)
         _check_seq(table, expected_seq)
         game = get_game(table.game)
         events = {item.event.seq: item for item in effective_events(list(table.events.all()))}
@@ -344,6 +355,7 @@ def correct(table_id: str, actor: Actor | None, seq: int, text: str, expected_se
             raise Forbidden(_("only the seat that made the entry, or the host, can correct it"))
         later = {s for s in events if s >= seq}
         before = _replay(table, game, exclude=later)
+        _refuse_across_reveal(table, game, events, seq, before)
         known = rulings.known(table, game, actor.seat, exclude=later, parse=_parse)
         action = _parse(game, known, text)
         names = _names(table)
@@ -374,6 +386,35 @@ def correct(table_id: str, actor: Actor | None, seq: int, text: str, expected_se
             payload=payload,
         )
     return Recorded(table, event, state, said)
+
+
+def _refuse_across_reveal(table: Table, game, events: dict, seq: int, before: Any) -> None:
+    """Undo's reveal rule for a correction (``play/reveals.py``): a seat's decision is no
+    longer changed once it, or a later entry, showed cards."""
+    shown = reveals.correction_barrier(
+        game, before,
+        ((number, events[number].action, events[number].forget)
+         for number in sorted(s for s in events if s >= seq)),
+        _parse_logged_or_raise,
+    )
+    if shown is None:
+        return
+    if shown == seq:
+        message = _(
+            "#%(seq)s can no longer be corrected: it showed cards to the table, and a "
+            "correction cannot hide them again"
+        ) % {"seq": seq}
+    else:
+        message = _(
+            "#%(seq)s can no longer be corrected: cards were shown after it (#%(shown)s), "
+            "and a correction cannot hide them again"
+        ) % {"seq": seq, "shown": shown}
+    log.info("table %s: a correction of #%s refused (cards shown at #%s)", table.id, seq, shown)
+    raise Conflict(message, code="correction_crosses_reveal", seq=seq, shown=shown)
+
+
+def _parse_logged_or_raise(game, state, text: str):
+    return game.parse_action(state, text)
 
 
 def _names(table: Table) -> list[str]:
@@ -457,9 +498,10 @@ def request_hint(table_id: str, actor: Actor | None, budget_ms: int | None = Non
         raise Forbidden(
             _("only a seated player can ask for a hint on their own cards"), code="not_a_seat"
         )
-    table = Table.objects.filter(id=table_id).first()
+    table = read_table(table_id)
     if table is None:
         raise NotFound(_("no such table"))
+    check_holder(table, actor)
     game = get_game(table.game)
     view = rulings.known(table, game, actor.seat, parse=_parse)
     if game.to_move(view) != actor.seat:
@@ -639,14 +681,8 @@ def _undoable_event(table: Table) -> Event | None:
     before = _replay(table, game, exclude={last.event.seq})
     if game.to_move(before) == TABLE_DECISION:
         return None
-    action = game.parse_action(before, last.action)
-    presenter = presenters.get(table.game)
-    if presenter.is_undo_barrier(game, action):
-        return None
-    # never across a reveal of hidden cards (BGA's policy): Life is Life's sudden death and
-    # round end show hands, which no undo can hide again
-    reveals = getattr(presenter, "reveals", None)
-    if reveals is not None and reveals(game, before, game.apply(before, action)):
+    # never across a reveal of hidden cards (BGA's policy; the one rule of play/reveals.py)
+    if reveals.undo_barrier(game, before, game.parse_action(before, last.action)):
         return None
     return last.event
 

@@ -248,6 +248,15 @@ class BasePresenter:
         """An action that reveals hidden cards, which no undo can hide again."""
         return False
 
+    def reveals(self, game: Game, before: Any, after: Any) -> bool:
+        """Whether a seat's play showed someone cards they had not seen (beyond the table's
+        deals and draws): no undo or correction crosses it (``play/reveals.py``)."""
+        return False
+
+    def is_hand_entry(self, game: Game, action: Any) -> bool:
+        """Whether ``action`` enters a seat's hand (a report, which a correction may fix)."""
+        return False
+
     def is_seat_report(self, game: Game, state: Any, action: Any, seat: int | None) -> bool:
         """A seat's own report whoever is to move (its own hand); Forbidden for another's."""
         return False

@@ -183,6 +183,13 @@ class DogPresenter(BasePresenter):
     def is_undo_barrier(self, game: Game, action: Any) -> bool:
         return action.kind in UNDO_BARRIERS
 
+    def reveals(self, game: Game, before: DogState, after: DogState) -> bool:
+        """The last gift of the exchange: every receiver picks up the card given to them."""
+        return game.phase(before) == "exchange" and game.phase(after) != "exchange"
+
+    def is_hand_entry(self, game: Game, action: Any) -> bool:
+        return action.kind == HAND
+
     def is_seat_report(self, game: Game, state: DogState, action: Any, seat: int | None) -> bool:
         """A seat may enter its own hand at any time, and give its card in the exchange
         whoever is "to move" (everyone gives at once)."""

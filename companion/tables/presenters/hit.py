@@ -140,6 +140,9 @@ class HitPresenter(BasePresenter):
     def is_undo_barrier(self, game: Game, action: Any) -> bool:
         return action.kind in UNDO_BARRIERS
 
+    def is_hand_entry(self, game: Game, action: Any) -> bool:
+        return action.kind == HAND
+
     def is_seat_report(self, game: Game, state: HitState, action: Any, seat: int | None) -> bool:
         """A seat enters only its own hand (at any time); only the seat that draws may name
         the cards it drew (anyone at the table may report a draw without them)."""

@@ -78,6 +78,9 @@ class LifePresenter(BasePresenter):
     def is_undo_barrier(self, game: Game, action: Any) -> bool:
         return action.kind in UNDO_BARRIERS
 
+    def is_hand_entry(self, game: Game, action: Any) -> bool:
+        return action.kind == HAND
+
     def reveals(self, game: Game, before: LifeState, after: LifeState) -> bool:
         """Whether a play showed hidden cards: it ended the round (the hands are shown) or a
         sudden-death set was shown (its holder's cards); an undo never crosses it."""
