@@ -8,7 +8,6 @@ import datetime
 import json
 import re
 import stat
-from pathlib import Path
 
 import pytest
 from cryptography import x509
@@ -16,7 +15,7 @@ from django.test import Client, RequestFactory
 
 from companion.core import app_shell, lan_tls
 from companion.core.context_processors import lan_https
-from companion.core.management.commands.serve import tls_endpoint
+from companion.core.management.commands.serve import tls_options
 from companion.tables.models import Event
 from companion.tables.tokens import cookie_name, cookie_value
 
@@ -67,11 +66,16 @@ def test_it_is_renewed_a_month_before_it_expires(tmp_path):
     assert leaf(files).not_valid_after_utc > expires
 
 
-def test_the_tls_endpoint_escapes_colons():
-    files = lan_tls.TlsFiles(Path("/srv/c:d/.tls"))
-    endpoint = tls_endpoint("::", 8443, files)
-    assert endpoint.startswith(r"ssl:port=8443:interface=\:\::")
-    assert r"privateKey=/srv/c\:d/.tls/key.pem" in endpoint
+def test_the_tls_options_serve_the_chain_from_a_path_with_colons(tmp_path):
+    """The certificate and its authority, read from files (no endpoint string to escape);
+    tests/foundation/test_lan_https.py holds the server to TLS 1.2+ and AEAD suites."""
+    files = lan_tls.TlsFiles(tmp_path / "c:d" / ".tls")
+    lan_tls.ensure_certificate(files, HOSTS)
+    options = tls_options(files)
+    assert options.certificate.to_cryptography() == leaf(files)
+    assert [c.to_cryptography() for c in options.extraCertChain] == [
+        x509.load_pem_x509_certificate(files.ca_cert.read_bytes())
+    ]
 
 
 # --- the HTTPS address the pages offer -------------------------------------------------------
