@@ -59,6 +59,7 @@
         probing = false;
         reachable = ok;
         showBanner();
+        if (ok) reconnect();
         if (ok) flush();
       });
   }
@@ -168,23 +169,41 @@
     flush();
   }
 
+  // The play in words, as the phone showed it before Confirm (issue #36: never the label of
+  // the button that sent it, "Confirm", nor the notation): the confirmation's sentence, the
+  // in-page question, or a play button that says the play itself (the list of legal plays).
   function said(elt, config) {
     var form = elt.closest("form");
-    var question = form && form.querySelector(".question");
-    if (question && question.textContent.trim()) return question.textContent.trim();
+    var own = elt.closest("[data-said]");
+    if (own && own.dataset.said) return own.dataset.said;
+    var sentence = form && form.querySelector(".question, .confirm-said");
+    if (sentence && sentence.textContent.trim()) return unask(sentence.textContent);
     var asked = elt.getAttribute("hx-confirm"); // "Give 5 face down to Cid?"
-    if (asked) return asked.replace(/\?\s*$/, "");
+    if (asked) return unask(asked);
     var trigger = config.triggeringEvent;
     var button = (trigger && trigger.submitter) || (elt.tagName === "BUTTON" ? elt : null);
-    if (button && button.textContent.trim()) return button.textContent.trim();
-    return config.formData.get("action") || "";
+    if (button && button.classList.contains("legal-play") && button.textContent.trim()) {
+      return button.textContent.replace(/\s+/g, " ").trim();
+    }
+    return text("aPlay");
   }
+  function unask(words) { return words.replace(/\s+/g, " ").trim().replace(/\s*[?？]\s*$/, ""); }
 
+  // One kept play per decision (issue #36): the decision is the position the play was made
+  // against (its expected_seq) at this table. A second Confirm for the same decision replaces
+  // the kept play and keeps its key: if the first one reached the server after all, the server
+  // answers the key with what it recorded then, so the notice can only say what is true.
+  function decisionOf(url, body) { return url + "|" + (body.expected_seq || ""); }
   function enqueue(config, words) {
     var body = {};
     config.formData.forEach(function (value, name) { body[name] = value; });
+    var decision = decisionOf(config.path, body);
+    var items = queue();
+    var earlier = items.filter(function (i) {
+      return i.key === body.idempotency_key || decisionOf(i.url, i.body) === decision;
+    })[0];
     var item = {
-      key: body.idempotency_key || newKey(),
+      key: earlier ? earlier.key : body.idempotency_key || newKey(),
       url: config.path,
       body: body,
       said: words,
@@ -192,10 +211,14 @@
       status: "waiting",
     };
     item.body.idempotency_key = item.key;
-    var items = queue().filter(function (i) { return i.key !== item.key; });
+    items = items.filter(function (i) { return i !== earlier; });
     items.push(item);
     save(items);
     showBanner();
+    // at once and in view: the kept play is said where the phone's eyes are (the tray may be
+    // scrolled to its Confirm)
+    var box = document.getElementById("queued-plays");
+    if (box && !box.hidden) box.scrollIntoView({ block: "nearest" });
   }
 
   // A queued play goes out as the page's own form would (the same fields and headers); the
@@ -413,6 +436,15 @@
     }
   }
 
+  // The server answers again: a closed socket is opened now, not after the backoff (the
+  // server then sends the whole view: the phone shows its turn at once).
+  function reconnect() {
+    var w = wrapper();
+    if (!w || !w.socket || w.socket.readyState !== 3) return;
+    patch();
+    w.reconnectNow();
+  }
+
   function markSuspect() {
     if (!socketUp) return;
     socketUp = false;
@@ -484,13 +516,14 @@
   document.addEventListener("visibilitychange", awake);
   window.addEventListener("pageshow", function (evt) { if (evt.persisted) awake(); });
 
-  // Reconnecting while the phone says it is offline costs nothing (it fails at once) and
-  // means the first try after the network is back comes within a second.
-  if (window.htmx) {
-    var delay = htmx.config.wsReconnectDelay;
+  // The extension's own retries keep table.js's backoff (0.5 s doubling up to 8 s, with
+  // jitter) also while the phone has no network (issue #36: it was a try a second, some 70 in
+  // 75 s offline). Coming back does not wait for it: the "online" event, unlocking and a probe
+  // that finds the server again each open a new socket at once (awake, reconnect).
+  if (window.htmx && typeof htmx.config.wsReconnectDelay !== "function") {
     htmx.config.wsReconnectDelay = function (retryCount) {
-      if (!navigator.onLine) return 1000;
-      return typeof delay === "function" ? delay(retryCount) : Math.min(8000, 500 * Math.pow(2, retryCount));
+      var cap = Math.min(8000, 500 * Math.pow(2, retryCount));
+      return cap / 2 + Math.random() * cap / 2;
     };
   }
 

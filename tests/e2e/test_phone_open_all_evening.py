@@ -46,7 +46,8 @@ def new_table(server, game: str, names: list[str], browser_seat: int = 0,
     table = {"id": made["id"], "host": made["host_token"], "tokens": {}}
     for seat in range(len(names)):
         if seat != browser_seat:
-            joined = api(server, "POST", f"/api/tables/{table['id']}/join", {"seat": seat})
+            joined = api(server, "POST", f"/api/tables/{table['id']}/join", {"seat": seat},
+                         table["host"])
             table["tokens"][seat] = joined["token"]
     return table
 
