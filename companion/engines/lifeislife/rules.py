@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from itertools import combinations
 
 from ..base import InvalidActionError, Violation
 from .actions import DEAL, HAND, KIND_NAMES, KNOCK, KNOCK_ACTION, SWAP, LifeAction
@@ -129,6 +130,31 @@ def _unseen_after(state: LifeState, seat: int, row: int, laid: tuple[int, ...],
     return unseen(state._replace(hands=tuple(hands), rows=tuple(rows)))
 
 
+def _known_swaps(state: LifeState, seat: int, out: list[LifeAction]) -> None:
+    """`legal_actions`' swaps when the seat's whole hand is known (every state of a search):
+    the same actions in the same order, without the general path's unknown-card bookkeeping.
+    The distinct sets of `row` cards are the hand's combinations, first occurrences kept
+    (the hand spelled out in `KINDS`' order: the combinations come in `laydowns`' order, the
+    most of the first animal first), and the sudden-death set a swap completes is counted
+    directly (with every card known nothing else is possible)."""
+    hand = state.hands[seat]
+    cards = [k for k in KINDS for _ in range(hand[k])]
+    new = tuple.__new__
+    for row in ROW_SIZES:
+        target = state.rows[row - 1]
+        # the animals whose set a swap of this row may complete
+        animals = [k for k in state.cfg.rules.sudden if hand[k] + target.count(k) >= DECK[k]]
+        for laid in dict.fromkeys(combinations(cards, row)):
+            if laid == target:
+                continue
+            proven = 0
+            for k in animals:
+                if hand[k] - laid.count(k) + target.count(k) == DECK[k]:
+                    proven = k
+                    break
+            out.append(new(LifeAction, (SWAP, row, laid, proven, -1, (), ())))
+
+
 def legal_actions(state: LifeState) -> list[LifeAction]:
     """The seat's swaps (row 1 to 4; per row each distinct set of cards once; a swap that
     completes a sudden-death set carries it) and `knock` when allowed. A table decision lists
@@ -137,15 +163,23 @@ def legal_actions(state: LifeState) -> list[LifeAction]:
         return []
     seat = state.turn
     out: list[LifeAction] = []
+    if state.rows and not state.hands[seat][UNKNOWN]:
+        _known_swaps(state, seat, out)
+    else:
+        _swaps(state, seat, out)
+    if can_knock(state, seat):
+        out.append(KNOCK_ACTION)
+    return out
+
+
+def _swaps(state: LifeState, seat: int, out: list[LifeAction]) -> None:
+    """`legal_actions`' swaps in general (cards the server does not know included)."""
     for row in ROW_SIZES:
         for laid in laydowns(state, seat, row):
             proven, possible = _sudden_options(state, seat, row, laid)
             out.append(LifeAction(SWAP, row, laid, proven))
             for k in possible:
                 out.append(LifeAction(SWAP, row, laid, k))
-    if can_knock(state, seat):
-        out.append(KNOCK_ACTION)
-    return out
 
 
 # ---------------------------------------------------------------------------------------------
@@ -261,8 +295,12 @@ def _check_hand(state: LifeState, action: LifeAction) -> list[Violation]:
     entry = counts(action.cards)
     if state.phase == PH_REVEAL and state.shown >> seat & 1:
         return [violation("lifeislife.already_shown", seat=seat)]
-    if len(action.cards) != sum(hand) or any(hand[k] > entry[k] for k in KINDS):
+    if len(action.cards) != sum(hand):
         return [violation("lifeislife.hand_mismatch", seat=seat, count=sum(hand))]
+    for k in KINDS:  # a known card left out is named (issue #36)
+        if hand[k] > entry[k]:
+            return [violation("lifeislife.hand_lacks_known", seat=seat, count=sum(hand),
+                              card=TOKEN[k])]
     vec = located(state)
     for k in KINDS:
         vec[k] += entry[k] - hand[k]

@@ -431,3 +431,47 @@ def test_malformed_action_objects_raise() -> None:
                 LifeAction(DEAL, rows=((1,), (2, 3), (4, 4, 4), (5, 5, 5, 6)), hands=((1,),))):
         with pytest.raises(InvalidActionError):
             life.check(deal, bad)
+
+
+@pytest.mark.parametrize("expert", [False, True])
+def test_known_hand_swaps_are_the_general_ones(expert: bool) -> None:
+    """`legal_actions`' fast path for a known hand (`_known_swaps`, every state of a search)
+    lists the same swaps in the same order as the general path (`_swaps`, `laydowns`), on
+    determinized positions of random games of 3 to 5 players, hands with sudden-death sets
+    included."""
+    from companion.engines.lifeislife import rules
+
+    compared = 0
+    for players in (3, 4, 5):
+        rng = random.Random(players + 10 * expert)
+        state = life.new_game({"players": players, "rules": {"expert": expert}})
+        for _ in range(400):
+            if life.is_terminal(state):
+                break
+            mover = life.to_move(state)
+            if mover == TABLE:
+                state = life.apply(state, life.sample_chance(state, rng))
+                continue
+            full = life.determinize(life.view(state, mover), mover, rng)
+            if full.phase == state.phase and full.rows:
+                fast: list[object] = []
+                general: list[object] = []
+                rules._known_swaps(full, full.turn, fast)
+                rules._swaps(full, full.turn, general)
+                assert fast == general
+                compared += len(fast)
+            state = life.apply(state, life.random_action(state, rng))
+    assert compared > 5_000
+    # hands a swap completes a set with (seldom met at random)
+    cats = ["cat"] * 4 + ["giraffe", "giraffe", "bear", "mole", "goat", "sheep"]
+    sudden = 0
+    rows = [["giraffe"], ["mole", "bear"], ["pig", "pig", "dog"], ["mouse", "dog", "goat",
+                                                                    "sheep"]]
+    for st in (pos(ROWS, [FOUR_CATS_BUT_ONE, None, None, None]),
+               pos(rows, [cats, None, None, None])):
+        fast, general = [], []
+        rules._known_swaps(st, 0, fast)
+        rules._swaps(st, 0, general)
+        assert fast == general
+        sudden += sum(1 for a in fast if a.sudden)
+    assert sudden > 0
