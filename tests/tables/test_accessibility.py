@@ -16,6 +16,7 @@ from companion.tables.models import Table
 from companion.tables.play import selectors
 from companion.tables.presenters.colours import COLOUR_HEX, COLOUR_LETTER, contrast, ink
 from companion.tables.tokens import cookie_name, cookie_value
+from tests.tables import seat_helpers
 
 pytestmark = pytest.mark.django_db
 
@@ -203,7 +204,7 @@ def hit_table(client: Client) -> Table:
 def test_hit_every_legal_play_is_a_labelled_button(client):
     table = hit_table(client)
     ann = Client()
-    assert ann.post(f"/t/{table.id}/seats", {"seat": "0"}).status_code == 302
+    assert seat_helpers.sit(ann, table.id, 0).status_code == 302
     # Ann's hand is unknown: every card she may hold, and laying down 2 for the figures waiting.
     buttons = assert_every_legal_play_is_a_button(ann, table, 0)
     assert buttons["s6 T0-T6"] == "Play Start 6: the figure on field 0 to field 6"
@@ -254,7 +255,7 @@ def test_lifeislife_every_legal_play_is_a_labelled_button(client):
     phones = []
     for seat, hand in enumerate(HANDS):
         phone = Client()
-        assert phone.post(f"/t/{table.id}/seats", {"seat": str(seat)}).status_code == 302
+        assert seat_helpers.sit(phone, table.id, seat).status_code == 302
         counts = {f"count-{animal}": str(n) for animal, n in hand.items()}
         answer = phone.post(f"/t/{table.id}/hand", {"expected_seq": seq(table), **counts})
         assert "✓ Recorded" in answer.content.decode()

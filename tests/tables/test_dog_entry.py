@@ -20,6 +20,7 @@ from companion.tables.play import selectors, services
 from companion.tables.presenters import dog_entry
 from companion.tables.presenters.dog_board import position_key
 from companion.tables.tokens import cookie_name, cookie_value
+from tests.tables import seat_helpers
 
 pytestmark = pytest.mark.django_db
 
@@ -338,7 +339,7 @@ def test_the_exchange_asks_in_words_before_a_card_is_given():
     """Each card of the exchange asks its own question (answered in the page by table.js), the
     partner named; the button itself posts, so the card given is the one asked about."""
     table, _client = table_with(["deal"])
-    _seat, token = services.claim_seat(table.id, 0)
+    token = seat_helpers.claim(table.id, 0)
     ann = Client()
     ann.cookies[cookie_name(table.id, "seat")] = cookie_value(table.id, token)
     html = ann.get(f"/t/{table.id}/").content.decode()

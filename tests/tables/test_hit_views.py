@@ -15,6 +15,7 @@ from companion.engines import get_game
 from companion.tables.models import Table
 from companion.tables.presenters import get
 from companion.tables.presenters.hit import PRESENTER
+from tests.tables import seat_helpers
 
 pytestmark = pytest.mark.django_db
 
@@ -33,7 +34,7 @@ def new_table(client: Client, **form: str) -> Table:
 
 def sit(table: Table, seat: int) -> Client:
     phone = Client()
-    response = phone.post(f"/t/{table.id}/seats", {"seat": str(seat)})
+    response = seat_helpers.sit(phone, table.id, seat)  # the host's invitation once set up
     assert response.status_code == 302, response.content
     return phone
 

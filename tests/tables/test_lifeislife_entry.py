@@ -16,6 +16,7 @@ import pytest
 from django.test import Client
 
 from companion.tables.models import Table
+from tests.tables import seat_helpers
 
 pytestmark = pytest.mark.django_db
 
@@ -35,7 +36,7 @@ class Phone:
     def __init__(self, table: Table, seat: int | None = None, client: Client | None = None):
         self.table, self.client, self.taps, self.seat = table, client or Client(), 0, seat
         if seat is not None:
-            r = self.client.post(f"/t/{table.id}/seats", {"seat": str(seat)})
+            r = seat_helpers.sit(self.client, table.id, seat)  # the host's invitation once dealt
             assert r.status_code == 302
         self.entry = self.client.get(f"/t/{table.id}/entry").content.decode()
 

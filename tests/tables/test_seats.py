@@ -129,7 +129,7 @@ def test_the_hosts_invitation_takes_the_seat_once(client, begun):
 
 
 def test_an_invitation_on_the_seat_page_and_the_seat_line(client, begun):
-    table_id, host, ann = begun
+    table_id, _host, ann = begun
     invitation = seating.invite(table_id, services.Actor(None, True), 0)
     phone = Client()
     page = phone.get(f"/t/{table_id}/seats", {"seat": "0", "invitation": invitation})

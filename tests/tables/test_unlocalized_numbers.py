@@ -29,6 +29,7 @@ from companion.tables.play import services
 from companion.tables.play.state_cache import load_state
 from companion.tables.records.record import FORMAT, load_record
 from companion.tables.tokens import cookie_name, cookie_value
+from tests.tables import seat_helpers
 
 from .simulated import CONFIGS, names_of, table_log
 
@@ -269,7 +270,7 @@ CASES = [(game, cut) for game, cuts in PHASES.items() for cut in cuts]
 @pytest.mark.parametrize(("game_name", "cut"), CASES, ids=[f"{g}-{c}" for g, c in CASES])
 def test_no_localized_number_in_any_page_of_any_game(game_name, cut):
     table, host = table_at(game_name, cut)
-    tokens = [services.claim_seat(table.id, i)[1] for i in range(table.seats.count())]
+    tokens = [seat_helpers.claim(table.id, i) for i in range(table.seats.count())]
     svg_drawn = False
     for language in LANGUAGES:
         pages = every_page(Table.objects.get(id=table.id), host, tokens, language)

@@ -69,7 +69,7 @@ def test_join_by_code_and_come_back_to_the_same_seat(client):
     page = phone.get(f"/t/{table.id}/").content.decode()
     assert "You: <b>P2</b>" in page
     taken = Client().post(f"/t/{table.id}/seats", {"seat": "2"})
-    assert taken.status_code == 409 and "already taken" in taken.content.decode()
+    assert taken.status_code == 409 and "seat is taken" in taken.content.decode()
     qr = phone.get(f"/t/{table.id}/qr.svg")
     assert qr["Content-Type"] == "image/svg+xml" and b"<svg" in qr.content
 
