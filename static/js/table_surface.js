@@ -272,6 +272,7 @@
     details.open = true;
     clearTaps(form);
     refereeing();
+    loadHand(form, seq);
     // The next tap is the card (or Life is Life's row): it is put on screen.
     var next = form.querySelector("fieldset") || form.querySelector("input[name=action]");
     if (next) {
@@ -280,6 +281,42 @@
       if (first) first.focus({ preventScroll: true });
     }
   });
+  // One's own hand entry tapped (issue #36): the server sends its card faces, filled with the
+  // hand as entered (only this seat's phone gets them); any other entry empties them. While
+  // they are there, the correction is the hand: the other ways of saying a play rest.
+  function loadHand(form, seq) {
+    var url = form.dataset.handUrl;
+    var slot = document.getElementById("correct-hand");
+    if (!url || !slot || !window.htmx) return;
+    htmx.ajax("GET", url + "?seq=" + encodeURIComponent(seq), { target: slot, swap: "outerHTML" });
+  }
+  function handShown() {
+    var form = correctForm();
+    var hand = document.getElementById("correct-hand");
+    if (!form || !hand) return;
+    var on = !!hand.dataset.seq;
+    form.querySelectorAll("fieldset").forEach(function (f) {
+      if (f !== hand && !hand.contains(f) && !f.closest("details[data-compose]")) f.disabled = on;
+    });
+    form.querySelectorAll(".correct-submit ~ button[name=action]").forEach(function (b) {
+      b.hidden = on; // "It was a knock": not a hand
+    });
+    if (on) {
+      hand.scrollIntoView({ block: "nearest" });
+      var first = hand.querySelector(".hand-faces .face");
+      if (first) first.focus({ preventScroll: true });
+    }
+  }
+  document.addEventListener("htmx:afterSettle", function (event) {
+    var target = event.detail && event.detail.target;
+    if (target && target.id === "correct-hand") handShown();
+  });
+  document.addEventListener("change", function (event) {
+    if (event.target.name === "seq" && event.target.closest("#correct-form") && event.target.value) {
+      loadHand(correctForm(), event.target.value);
+    }
+  });
+
   // Life is Life: a deal corrected by tapping (templates/tables/lifeislife_referee.html). While
   // "It was the deal" is open, the form says the rows (its compose field names the deal) and the
   // swap's pickers rest (disabled: not sent); closed, the swap is said again.
@@ -313,6 +350,14 @@
     var details = document.getElementById("correct");
     if (!form || !details) return;
     form.reset();
+    var hand = document.getElementById("correct-hand");
+    if (hand) {
+      hand.replaceChildren();
+      delete hand.dataset.seq;
+      hand.hidden = true;
+      hand.disabled = true;
+      handShown();
+    }
     form.querySelectorAll("details[data-compose]").forEach(function (d) { d.open = false; });
     form.querySelector("[name=seq]").value = "";
     var said = details.querySelector(".correct-said");

@@ -399,7 +399,7 @@ def test_hand_entered_by_a_seat_must_fit() -> None:
     assert len(st.hands[1]) == 2
     assert codes(st, "hand 1 5,5") == []
     assert codes(st, "hand 1 5") == ["dog.hand_mismatch"]
-    assert codes(st, "hand 0 5,8") == ["dog.hand_mismatch"]  # seat 0 holds a 7
+    assert codes(st, "hand 0 5,8") == ["dog.hand_lacks_known"]  # seat 0 holds a 7: named
     assert dog.to_json(play(st, "hand 1 5,5"))["hands"][1] == ["5", "5"]
 
 

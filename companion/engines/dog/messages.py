@@ -91,6 +91,8 @@ CODES: Final[dict[str, tuple[str, str]]] = {
     "dog.reshuffle_not_needed": (R_PLAY, N_("The stock still has {stock} cards; no reshuffle.")),
     "dog.hand_mismatch": (R_PLAY, N_("Seat {seat} holds {count} cards, and these must include "
                                      "every card already known to be there.")),
+    "dog.hand_lacks_known": (R_PLAY, N_("Seat {seat} holds {count} cards, and these must "
+                                        "include the {card}, already known to be there.")),
 }
 
 MESSAGES, violation = message_table(CODES)

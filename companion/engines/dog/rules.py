@@ -311,8 +311,9 @@ def _check_reported(state: DogState, seat: int, hand: tuple[int, ...],
             rest.remove(c)
         elif UNKNOWN in rest:
             rest.remove(UNKNOWN)
-        else:
-            return [violation("dog.hand_mismatch", seat=seat, count=len(hand))]
+        else:  # the card that is missing, named (issue #36)
+            return [violation("dog.hand_lacks_known", seat=seat, count=len(hand),
+                              card=TOKEN[c])]
     if len(cards) != len(hand):
         return [violation("dog.hand_mismatch", seat=seat, count=len(hand))]
     return _check_deck(state, [c for c in cards if c != UNKNOWN],

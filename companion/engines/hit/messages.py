@@ -94,6 +94,8 @@ CODES: Final[dict[str, tuple[str, str]]] = {
     "hit.not_in_stack": (R_MARKET, N_("The neutral stack holds no {card}.")),
     "hit.hand_mismatch": (R_PLAY, N_("Seat {seat} holds {count} cards, and these must include "
                                      "every card already known to be there.")),
+    "hit.hand_lacks_known": (R_PLAY, N_("Seat {seat} holds {count} cards, and these must "
+                                        "include the {card}, already known to be there.")),
 }
 
 MESSAGES, violation = message_table(CODES)

@@ -357,9 +357,12 @@ def _check_hand(state: HitState, action: HitAction) -> list[Violation]:
         if c != UNKNOWN:
             _card(c)
     hand = state.hands[seat]
-    if len(entry) != len(hand) or any(entry.count(c) < hand.count(c) for c in set(hand)
-                                      if c != UNKNOWN):
+    if len(entry) != len(hand):
         return [violation("hit.hand_mismatch", seat=seat, count=len(hand))]
+    for c in sorted(set(hand)):  # a known card left out is named (issue #36)
+        if c != UNKNOWN and entry.count(c) < hand.count(c):
+            return [violation("hit.hand_lacks_known", seat=seat, count=len(hand),
+                              card=TOKEN[c])]
     pool = state.pools[seat]
     for c in set(entry):
         if c and entry.count(c) - hand.count(c) > pool[c]:

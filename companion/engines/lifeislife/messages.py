@@ -48,6 +48,9 @@ CODES: Final[dict[str, tuple[str, str]]] = {
     "lifeislife.deck_exceeded": (R_MATERIAL, N_("The deck holds only {copies} {card} cards.")),
     "lifeislife.hand_mismatch": (R_PLAY, N_("Seat {seat} holds {count} cards, and these must "
                                             "include every card already known to be there.")),
+    "lifeislife.hand_lacks_known": (R_PLAY, N_("Seat {seat} holds {count} cards, and these "
+                                               "must include the {card}, already known to be "
+                                               "there.")),
     "lifeislife.already_shown": (R_NORMAL, N_("Seat {seat} has already shown their hand at the "
                                               "end of this round.")),
 }

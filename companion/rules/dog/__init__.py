@@ -73,7 +73,8 @@ SPEC = GameSpec(
         SectionSpec("s-team", (RuleSpec("partner-play", ("dog.not_your_figure",)),)),
         SectionSpec("s-end", (RuleSpec("end", ("dog.game_over",)),)),
         SectionSpec("s-special", (RuleSpec("two-three-five", ("dog.fold_in_solo",)),)),
-        SectionSpec("s-table", (RuleSpec("entering-hands", ("dog.hand_mismatch",)),)),
+        SectionSpec("s-table", (RuleSpec("entering-hands", ("dog.hand_mismatch",
+                                                            "dog.hand_lacks_known")),)),
         SectionSpec(
             "s-house",
             (

@@ -74,6 +74,7 @@ SPEC = GameSpec(
                 RuleSpec("jump-groups", ("hit.not_enough_groups",)),
             ),
         ),
-        SectionSpec("s-table", (RuleSpec("entering-hands", ("hit.hand_mismatch",)),)),
+        SectionSpec("s-table", (RuleSpec("entering-hands", ("hit.hand_mismatch",
+                                                            "hit.hand_lacks_known")),)),
     ),
 )

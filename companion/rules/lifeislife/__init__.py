@@ -40,6 +40,7 @@ SPEC = GameSpec(
         ),
         SectionSpec("s-expert", (RuleSpec("expert", ("lifeislife.expert_cats",), ("expert",)),)),
         SectionSpec("s-table", (RuleSpec(
-            "entering-hands", ("lifeislife.hand_mismatch", "lifeislife.already_shown")),)),
+            "entering-hands", ("lifeislife.hand_mismatch", "lifeislife.hand_lacks_known",
+                "lifeislife.already_shown")),)),
     ),
 )

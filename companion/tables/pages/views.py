@@ -21,6 +21,7 @@ from companion.core.context_processors import plain_http_url
 from companion.tables import presenters
 from companion.tables.errors import BadInput, Refused, StaleSeq, TableError
 from companion.tables.models import Event, Table
+from companion.tables.pages import hand_correction
 from companion.tables.pages.rendering import (
     hint_context,
     live_fragments,
@@ -220,7 +221,9 @@ def table_page(request: HttpRequest, table_id: str) -> HttpResponse:
     actor = _actor(request, table)
     context = table_context(table, actor)
     context["join_url"] = plain_http_url(request, reverse("tables:seats", args=[table.id]))
-    return render(request, "tables/table.html", context)
+    response = render(request, "tables/table.html", context)
+    response["X-Table-Reader"] = seating.reader_key(table, actor)  # sw.js keeps pages per reader
+    return response
 
 
 @require_GET
@@ -428,7 +431,10 @@ def correct(request: HttpRequest, table_id: str) -> HttpResponse:
     table = _table(table_id)
     text = (request.POST.get("action") or "").strip()
     try:
-        text = referee.composed(table.game, request.POST)  # typed, or tapped as the referee's
+        if request.POST.get("correct_hand") and not text:  # a hand, tapped as faces (#36)
+            text = hand_correction.composed_hand(table, _actor(request, table), request.POST)
+        else:
+            text = referee.composed(table.game, request.POST)  # typed, or tapped
         recorded = services.correct(
             table.id,
             _actor(request, table),
