@@ -310,3 +310,5 @@ def test_a_whole_number_written_with_a_fraction_is_refused_as_a_wrong_type(clien
         assert response.json()["error"]["code"] == "bad_request"
         assert "whole number" in response.json()["error"]["message"]
     assert Table.objects.get(id=dealt_table.id).seq == seq
+    # and the schema says so (JSON Schema alone would let 338.0 pass as an integer)
+    assert "never 338.0" in client.get("/api/openapi.json").json()["info"]["description"]

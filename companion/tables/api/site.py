@@ -23,7 +23,9 @@ site = NinjaAPI(
     title="Table companion API",
     version="1",
     description="The JSON API of the table companion (docs/tables.md, 'JSON API'). "
-    "Errors: {\"error\": {\"code\", \"message\", …}}.",
+    "Errors: {\"error\": {\"code\", \"message\", …}}. "
+    "An integer is a JSON integer: 338, never 338.0 or 3.38e2 (refused with 400 bad_request "
+    "whatever its value).",
     urls_namespace="api",
     parser=api.JsonParser(),
 )
