@@ -296,7 +296,9 @@
     if (!form || !hand) return;
     var on = !!hand.dataset.seq;
     form.querySelectorAll("fieldset").forEach(function (f) {
-      if (f !== hand && !hand.contains(f) && !f.closest("details[data-compose]")) f.disabled = on;
+      if (f === hand || hand.contains(f) || f.closest("details[data-compose]")) return;
+      f.disabled = on;
+      f.hidden = on;
     });
     form.querySelectorAll(".correct-submit ~ button[name=action]").forEach(function (b) {
       b.hidden = on; // "It was a knock": not a hand

@@ -6,7 +6,9 @@
 - DOG and HIT: the referee's answer never blocks the entry: after it, the phone's own cards
   take taps at once (no Cancel needed).
 
-Every phone here is opened once and never reloaded; the other seats play through the API.
+Every phone here is opened once and never reloaded, at 390x844 with touch, and reaches the
+table as the phones at a table do: by the machine's LAN name (``tablehost``, `make run`'s
+server; tests/e2e/test_network_lan.py); the other seats play through the API.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from playwright.sync_api import expect
 from companion.engines import get_game
 from tests.e2e.conftest import SCREENSHOTS
 from tests.e2e.faces import enter_hand
+from tests.e2e.test_network_lan import lan, lan_browser, lan_phone  # noqa: F401 - fixtures
 from tests.services import http_json
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(300)]
@@ -61,8 +64,19 @@ def play(server, table: dict, action: str, token: str | None = None) -> None:
     api(server, "POST", f"/api/tables/{table['id']}/plays", body, token or table["host"])
 
 
+@pytest.fixture
+def phone(lan_phone):  # noqa: F811
+    """A phone at the table (tablehost), in the given language."""
+    return lambda locale="en": lan_phone(locale)[1]
+
+
+@pytest.fixture
+def server(lan):  # noqa: F811
+    return lan
+
+
 def take_seat(page, server, table: dict, seat: int) -> None:
-    page.goto(f"{server.url}/t/{table['id']}/seats")
+    page.goto(f"{server.http}/t/{table['id']}/seats")
     page.locator(".seat-list form").filter(
         has=page.locator(f"input[name=seat][value='{seat}']")
     ).locator("button").click()
@@ -185,3 +199,44 @@ def test_the_referees_answer_leaves_the_dog_entry_free(server, phone, lang):
         " || !!document.querySelector('#inline-confirm')")
     shot(ann, f"{lang}-dog-card-tapped-after-referee")
     assert taps == 5
+
+
+# --- a wrongly entered hand, put right by tapping its history line ------------------------------
+
+WRONG = {"1": 2, "7": 1, "4": 1, "joker": 1, "10": 1}  # a joker where the 8 is
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_wrong_hand_is_put_right_by_tapping_its_line(server, phone, lang):
+    table = new_table(server, "dog", DOG_NAMES)
+    ann = phone(locale=lang)
+    take_seat(ann, server, table, 0)
+    play(server, table, "deal")
+    wait_seq(ann, 1)
+    enter_hand(ann, WRONG)
+    wait_seq(ann, 2)
+    play(server, table, "hand 1 1,2,3,8,9,10", table["tokens"][1])  # the table goes on
+    wait_seq(ann, 3)
+
+    taps = 0
+    ann.locator("#history li[value='2']").click()  # her hand's line
+    taps += 1
+    hand = ann.locator("#correct-hand .card-faces")
+    expect(hand).to_be_visible()
+    count = hand.locator(".faces-count")
+    expect(count).to_have_text("6 of 6" if lang == "en" else "6 von 6")  # as she entered it
+    shot(ann, f"{lang}-hand-line-tapped")
+    hand.locator(".faces-chosen button[data-card='joker']").click()
+    hand.locator(".hand-faces .face[data-card='8']").click()
+    taps += 2
+    expect(count).to_have_text("6 of 6" if lang == "en" else "6 von 6")
+    ann.locator("#correct-form .correct-submit").click()
+    taps += 1
+    expect(ann.locator("#ruling.corrected")).to_be_visible()
+    wait_seq(ann, 4)
+    shot(ann, f"{lang}-hand-corrected")
+    assert taps == 4
+    # the hand counts as entered: nothing asks for it again, and it is the corrected one
+    expect(ann.locator("#notices .notice")).to_have_count(0)
+    state = api(server, "GET", f"/api/tables/{table['id']}")
+    assert state["seq"] == 4
