@@ -576,6 +576,13 @@
     var you = document.querySelector("#status .you");
     return you ? you.textContent.trim() : "";
   }
+  // The phone changed hands (another seat, the host, a spectator): the last state kept for the
+  // table was another reader's, and the next user of the phone never reads it (issue #37).
+  function forgetOtherReaders() {
+    var snap;
+    try { snap = JSON.parse(localStorage.getItem(snapKey)); } catch (e) { snap = null; }
+    if (snap && snap.who !== whoAmI()) localStorage.removeItem(snapKey);
+  }
   function restoreSnapshot() {
     var status = document.getElementById("status");
     var snap;
@@ -601,6 +608,7 @@
     snapKey = "table-companion-view:" + tableId;
     reachable = navigator.onLine;
     if (!navigator.onLine) restoreSnapshot();
+    else forgetOtherReaders();
     render();
     showBanner();
     schedulePings();

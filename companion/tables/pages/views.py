@@ -141,7 +141,9 @@ def seats(request: HttpRequest, table_id: str) -> HttpResponse:
                                 table_id=table.id)
             _set_token_cookie(response, request, table.id, "seat", token)
             return response
-    if actor and actor.seat is not None and request.method == "GET":
+    if actor and actor.seat is not None and request.method == "GET" and not (
+        request.GET.get("invitation")  # the host hands this phone another seat
+    ):
         if request.headers.get("HX-Request"):  # the waiting page's poll: the host said yes
             answer = HttpResponse(status=204)
             answer["HX-Redirect"] = reverse("tables:table", args=[table.id])

@@ -24,6 +24,7 @@ from datetime import timedelta
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.crypto import salted_hmac
 from django.utils.translation import gettext as _
 
 from companion.tables.errors import BadInput, Conflict, Forbidden, NotFound
@@ -192,6 +193,16 @@ def invitation_seat(table: Table, token: str | None) -> Seat | None:
     if found is None:
         return None
     return next((s for s in table.seats.all() if s.index == found.seat), None)
+
+
+def reader_key(table: Table, actor: Actor | None) -> str:
+    """Who reads a table page, as a name that tells nothing (no token in it): the service
+    worker keeps a table's page per reader and drops it when the reader changes (static/js/
+    sw.js), so the next user of a phone never gets the page of the seat it held."""
+    if actor is None:
+        return "spectator"
+    who = f"{table.id}|{actor.seat}|{actor.held}|{actor.is_host}|{actor.scribe}"
+    return salted_hmac("companion.tables.reader", who).hexdigest()[:20]
 
 
 def change_lines(table: Table, limit: int = LINES_SHOWN) -> list[str]:
