@@ -30,7 +30,7 @@ engine. tests/engines/test_compiled_state.py holds every play and every resultin
 """
 
 from libc.stdlib cimport free, realloc
-from libc.string cimport memcpy
+from libc.string cimport memcmp, memcpy
 
 from companion.engines.dog import actions as _actions
 from companion.engines.dog import moves as _moves
@@ -43,11 +43,11 @@ cdef object _DogStateType = _DogState
 cdef tuple _NO_CARDS = ()
 
 cdef enum:
-    MAXSEATS = 6
+    NSEAT = 6
     MAXFIG = 5
     MAXHAND = 16
     NKINDS = 16
-    MAXF = 128  # track fields and goals
+    NFIELD = 128  # track fields and goals
     MAXSEG = 7
     GOAL = 4
     ONE = 1
@@ -70,6 +70,9 @@ cdef int[12] _JOKER_AS
 _JOKER_AS[:] = [1, 2, 3, 4, 5, 6, 8, 9, 10, 12, 13, SWAP]
 
 
+include "_seven.pxi"  # the 7's search on C arrays (`_sort`, `Search`, `_rec`, ...)
+
+
 cdef struct Play:
     int card
     int as_card
@@ -83,11 +86,11 @@ cdef struct CS:
     int nf  # figures per seat
     int L
     int teams
-    int start[MAXSEATS]
-    int gb[MAXSEATS]
-    int team_of[MAXSEATS]
-    int partner[MAXSEATS]
-    int team_mask[MAXSEATS]
+    int start[NSEAT]
+    int gb[NSEAT]
+    int team_of[NSEAT]
+    int partner[NSEAT]
+    int team_mask[NSEAT]
     int blocks_own
     int knock_own
     int mandatory
@@ -97,21 +100,21 @@ cdef struct CS:
     # the state (DogState, folds aside)
     int phase
     int turn
-    int fig[MAXSEATS][MAXFIG]  # sorted, as DogState.figures
-    signed char hand[MAXSEATS][MAXHAND]  # sorted, as DogState.hands (0: unknown)
-    int nhand[MAXSEATS]
+    int fig[NSEAT][MAXFIG]  # sorted, as DogState.figures
+    signed char hand[NSEAT][MAXHAND]  # sorted, as DogState.hands (0: unknown)
+    int nhand[NSEAT]
     int discard[NKINDS]
-    int avoid[MAXSEATS]
-    int transit[MAXSEATS]
-    int gifts[MAXSEATS]
+    int avoid[NSEAT]
+    int transit[NSEAT]
+    int gifts[NSEAT]
     int round
     int dealer
     int winner
     # derived: field -> seat, -1 empty; the analysis for the seat to move (`moves.Ctx`)
-    signed char occ[MAXF]
+    signed char occ[NFIELD]
     int c
     int nprot
-    int prot[MAXSEATS]
+    int prot[NSEAT]
     int goal_free
 
 
@@ -126,17 +129,6 @@ cdef inline int _mod(int a, int m) noexcept:
     """Python's a % m (m > 0)."""
     a = a % m
     return a + m if a < 0 else a
-
-
-cdef inline void _sort(int *xs, int n) noexcept:
-    cdef int i, j, v
-    for i in range(1, n):
-        v = xs[i]
-        j = i - 1
-        while j >= 0 and xs[j] > v:
-            xs[j + 1] = xs[j]
-            j -= 1
-        xs[j + 1] = v
 
 
 cdef inline void _replace_in_row(int *row, int n, int old, int new) noexcept:
@@ -274,7 +266,7 @@ cdef inline int _add(Buf *buf, int card, int as_card, int frm, int to) except -1
 cdef int _swap_pairs(CS *B, Buf *buf, int card) except -1:
     """`moves.swap_pairs` as plays; the number of pairs."""
     cdef int c = B.c, L = B.L, i, f, a, n = 0, no = 0
-    cdef int others[MAXF]
+    cdef int others[NFIELD]
     for f in range(L):  # sorted, as `others.sort()`
         if B.occ[f] >= 0 and B.occ[f] != c and not _protected_at(B, f):
             others[no] = f
@@ -383,12 +375,131 @@ cdef bint _exception_possible(CS *B) noexcept:
 cdef class DogBoard
 
 
+cdef int _sevens_c(CS *B, Buf *buf, int card, int *knocked, int nk) except -1:
+    """`_fast.seven_plays`' search (`moves.seven_plays`' fast path) on this board, its results
+    written as plays of `card` in its order, without Python objects; for a joker without the
+    7s that end where one of the `nk` own knock-outs ends (`_own_knock_key`: the own row with
+    that figure in the kennel, nothing knocked). -1 when the board is beyond its arrays."""
+    cdef Search S
+    cdef int c = B.c, L = B.L, s, p, i, j, k, b, d, best, free_, ds, own_start, own_protected
+    cdef int maxk
+    cdef int row[MAXM + MAXK]
+    cdef Key *kk
+    cdef Play *pl
+    cdef bint skip
+    if B.n > MAXSEATS or L + GOAL_FIELDS * B.n > MAXF or B.nf > MAXM + MAXK:
+        return -1
+    S.F = L + GOAL_FIELDS * B.n
+    S.c = c
+    S.L = L
+    S.team = B.team_mask[B.turn]
+    S.knock_own = B.knock_own
+    S.first_only = False
+    S.keys = NULL
+    S.nkeys = 0
+    S.capkeys = 0
+    for i in range(S.F):
+        S.occ[i] = B.occ[i]
+    for s in range(B.n):
+        S.start[s] = B.start[s]
+    S.m = 0
+    S.nk = 0
+    for i in range(B.nf):
+        p = B.fig[c][i]
+        if p >= 0:
+            if S.m == MAXM:
+                return -1
+            S.own[S.m] = p
+            S.m += 1
+        else:
+            if S.nk == MAXK:
+                return -1
+            S.kennels[S.nk] = p
+            S.nk += 1
+    if S.m == 0:
+        return 0
+    own_start = S.start[c]
+    own_protected = -1
+    for i in range(B.nprot):
+        if B.prot[i] == own_start:
+            own_protected = own_start
+    for i in range(S.m):
+        p = S.own[i]
+        S.chosen[i] = NOPT
+        if p >= L:
+            _options(&S, i, p, 0, 0, B.gb[c], own_protected)
+        else:
+            best = L
+            for j in range(B.nprot):
+                b = B.prot[j]
+                if b == p or b == own_start:
+                    continue
+                d = b - p
+                if d < 0:
+                    d += L
+                if d < best:
+                    best = d
+            free_ = best - 1
+            ds = own_start - p
+            if ds < 0:
+                ds += L
+            if ds == 0 and not B.goal_from_start:
+                ds = L
+            _options(&S, i, p, ds, free_, B.gb[c], own_protected)
+    S.cap[S.m] = 0
+    for i in range(S.m - 1, -1, -1):
+        maxk = 0
+        for k in range(8):
+            if S.nby_k[i][k]:
+                maxk = k
+        S.cap[i] = S.cap[i + 1] + maxk
+    if S.cap[0] < STEPS:
+        return 0
+    try:
+        _rec(&S, None, 0, STEPS)
+        for j in range(S.nkeys):
+            kk = &S.keys[j]
+            skip = False
+            if kk.nv == 0 and kk.nf == B.nf:
+                for i in range(nk):  # the own row after knocking figure knocked[i] out
+                    for k in range(B.nf):
+                        row[k] = B.fig[c][k]
+                    for k in range(B.nf):
+                        if row[k] == knocked[i]:
+                            row[k] = -1 - c
+                            break
+                    _sort(row, B.nf)
+                    if memcmp(row, kk.finals, B.nf * sizeof(int)) == 0:
+                        skip = True
+                        break
+            if skip:
+                continue
+            if buf.n == buf.cap:
+                _grow(buf)
+            pl = &buf.plays[buf.n]
+            pl.card = card
+            pl.as_card = SEVEN
+            pl.nseg = kk.nseg
+            for i in range(kk.nseg):
+                pl.seg[i][0] = kk.seg[i][0]
+                pl.seg[i][1] = kk.seg[i][1]
+            buf.n += 1
+    finally:
+        free(S.keys)
+    return 0
+
+
 cdef int _sevens(DogBoard board, Buf *buf, int card, int *knocked, int nk) except -1:
-    """The 7s of the board (`moves.sevens`, through its memo), as plays of `card`; for a joker
-    (`nk` own knock-outs listed) without those that end where one of them ends
-    (`moves.plays_for`, `_own_knock_key`)."""
+    """The 7s of the board (`moves.sevens`), as plays of `card`; for a joker (`nk` own
+    knock-outs listed) without those that end where one of them ends (`moves.plays_for`,
+    `_own_knock_key`). The fast path's search in C where `moves` takes it (`_sevens_c`), else
+    through the engine's memo of the 7s and `moves.sevens`."""
     cdef CS *B = &board.s
     cdef int i, k, c = B.c
+    if (_moves._FAST_SEVEN is not None and B.blocks_own and not B.mandatory
+            and not _exception_possible(B)):
+        if _sevens_c(B, buf, card, knocked, nk) == 0:
+            return 0
     figures = _figures(B)
     key = (figures, 0, B.turn)
     memo = _moves._SEVEN_MEMO
@@ -604,7 +715,7 @@ cdef class DogBoard:
             return None
         geo = cfg.geo
         cdef int n = cfg.seats, s, i, nf = cfg.figures_per_seat
-        if n > MAXSEATS or nf > MAXFIG or geo.length + GOAL * n > MAXF:
+        if n > NSEAT or nf > MAXFIG or geo.length + GOAL * n > NFIELD:
             return None
         cdef DogBoard b = DogBoard.__new__(DogBoard)
         cdef CS *B = &b.s

@@ -35,6 +35,7 @@ import importlib.machinery
 import importlib.util
 import json
 import os
+import re
 import sys
 from pathlib import Path
 from types import ModuleType
@@ -74,13 +75,24 @@ def _flag(name: str) -> bool:
     return os.environ.get(name, "").strip().lower() in ("1", "true", "yes", "on")
 
 
+def _included(source: Path) -> list[Path]:
+    """The files a .pyx includes (`include "_seven.pxi"`), beside it."""
+    if source.suffix != ".pyx":
+        return []
+    text = source.read_text(encoding="utf-8")
+    return [source.with_name(name) for name in re.findall(r'^include\s+"([^"]+)"', text, re.M)]
+
+
 def source_digest(source: Path) -> dict[str, str]:
-    """What a binary's stamp records of its sources: the sha256 of the .py and of the .pxd
-    beside it (when there is one)."""
+    """What a binary's stamp records of its sources: the sha256 of the .py (or .pyx), of the
+    .pxd beside it (when there is one) and of the .pxi files a .pyx includes (together)."""
     out = {"py": hashlib.sha256(source.read_bytes()).hexdigest()}
     pxd = source.with_suffix(".pxd")
     if pxd.exists():
         out["pxd"] = hashlib.sha256(pxd.read_bytes()).hexdigest()
+    included = _included(source)
+    if included:
+        out["pxi"] = hashlib.sha256(b"".join(p.read_bytes() for p in included)).hexdigest()
     return out
 
 
@@ -96,8 +108,8 @@ def stamp_matches(stamp: Any, source: Path, binary: Path) -> bool:
     if not isinstance(stamp, dict):
         return False
     expected = stamp_of(source, binary)
-    return {k: stamp.get(k) for k in ("py", "pxd", "binary")} == {
-        k: expected.get(k) for k in ("py", "pxd", "binary")}
+    return {k: stamp.get(k) for k in ("py", "pxd", "pxi", "binary")} == {
+        k: expected.get(k) for k in ("py", "pxd", "pxi", "binary")}
 
 
 def stamp_path(source: Path) -> Path:
