@@ -12,7 +12,9 @@
 from __future__ import annotations
 
 import json
+import os
 import time
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
@@ -34,6 +36,14 @@ from tests.services import http_json
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(300)]
 
 CONFIRM = {"en": "Confirm", "de": "Bestätigen"}
+
+
+def seen(page, name: str) -> None:
+    """The phone's screen (test-output/screenshots, and $TABLE_SHOTS to look at)."""
+    shot(page, name)
+    if os.environ.get("TABLE_SHOTS"):
+        Path(os.environ["TABLE_SHOTS"]).mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(Path(os.environ["TABLE_SHOTS"]) / f"{name}.png"))
 
 
 def confirm_give(page) -> str:
@@ -90,7 +100,7 @@ def test_one_kept_play_in_words_the_backoff_and_back_within_a_second(lan, lan_ph
     words = said.rstrip("?？ ").strip()
     expect(kept.locator("b")).to_have_text(words)
     assert CONFIRM[lang] not in kept.inner_text()
-    shot(page, f"{lang}-open-all-evening-kept-at-once")
+    seen(page, f"{lang}-offline-kept-at-once")
     first_key = kept_queue(page, tid)[0]["key"]
     # a second Confirm for the same decision: still one kept play, with the same key
     confirm_give(page)
@@ -119,7 +129,7 @@ def test_one_kept_play_in_words_the_backoff_and_back_within_a_second(lan, lan_ph
     expect(stale).to_contain_text(words)
     assert CONFIRM[lang] not in stale.inner_text()
     assert len(entries_by(lan, tid, 0)) == 0
-    shot(page, f"{lang}-open-all-evening-stale-in-words")
+    seen(page, f"{lang}-offline-stale-in-words")
 
 
 def test_a_play_recorded_before_its_answer_was_lost_is_said_recorded(lan, lan_phone):  # noqa: F811
@@ -151,4 +161,4 @@ def test_a_play_recorded_before_its_answer_was_lost_is_said_recorded(lan, lan_ph
     assert "not recorded" not in page.locator("body").inner_text()
     assert len(entries_by(lan, tid, 0)) == 1
     assert table_state(lan, tid)["seq"] == 2
-    shot(page, "en-open-all-evening-recorded-once")
+    seen(page, "en-offline-recorded-once")

@@ -13,7 +13,10 @@ server; tests/e2e/test_network_lan.py); the other seats play through the API.
 
 from __future__ import annotations
 
+import os
+import re
 import urllib.error
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
@@ -30,8 +33,12 @@ SHOTS = SCREENSHOTS
 
 
 def shot(page, name: str) -> None:
+    """The phone's screen as its player sees it (also under $TABLE_SHOTS, to look at)."""
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SHOTS / f"open-all-evening-{name}.png"))
+    if os.environ.get("TABLE_SHOTS"):
+        Path(os.environ["TABLE_SHOTS"]).mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(Path(os.environ["TABLE_SHOTS"]) / f"{name}.png"))
 
 
 def api(server, method: str, path: str, body=None, token: str | None = None) -> dict:
@@ -240,3 +247,65 @@ def test_a_wrong_hand_is_put_right_by_tapping_its_line(server, phone, lang):
     expect(ann.locator("#notices .notice")).to_have_count(0)
     state = api(server, "GET", f"/api/tables/{table['id']}")
     assert state["seq"] == 4
+
+
+# --- HIT: the referee judges Ben's play out of turn, and its answer leaves the entry free -------
+
+HIT_NAMES = ["Ann", "Ben"]
+
+
+def ben_play_out_of_turn() -> str:
+    """A play of Ben's with a move after the set-up, judged where he could play it (the
+    engine's own list; his hand is not entered: any of his start cards)."""
+    game = get_game("hit")
+    made = game.new_game({"players": 2})
+    for text in ("draw", "draw", "market 4,5,hunt,coins5,jump"):
+        made = game.apply(made, game.parse_action(made, text))
+    judged = game.with_mover(made, 1)
+    for action in game.legal_actions(judged):
+        text = game.format_action(judged, action)
+        if game.card_of(judged, action) and "-" in text:
+            return text
+    raise AssertionError("Ben has no play with a move")
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_hit_referee_judges_out_of_turn_and_leaves_the_entry_free(server, phone, lang):
+    table = new_table(server, "hit", HIT_NAMES, options={"players": 2})
+    ann = phone(lang)
+    take_seat(ann, server, table, 0)
+    for action in ("draw", "draw", "market 4,5,hunt,coins5,jump"):
+        play(server, table, action)
+    wait_seq(ann, 3)
+    enter_hand(ann, {"s6": 1, "s3": 1, "scoins": 1})
+    wait_seq(ann, 4)
+    expect(ann.locator("#status")).to_have_attribute("data-yours", "1")
+
+    # Ann asks whether Ben may play this now, out of turn: judged, in words
+    taps = 0
+    ann.click("details#referee > summary")
+    ann.check("#referee-form input[name=seat][value='1']")
+    ann.click("#referee-form details.notation > summary")
+    ann.fill("#whatif-action", ben_play_out_of_turn())
+    ann.click("#referee-form > button[type=submit]")
+    taps += 4
+    ruling = ann.locator("#referee-ruling")
+    expect(ruling).to_have_class(re.compile(r"\bwhatif\b"))
+    assert not re.search(r"\bphase\b|«\s*play\s*»", ruling.inner_text()), ruling.inner_text()
+    shot(ann, f"{lang}-hit-referee-out-of-turn")
+
+    # her own question with a card picked: the entry waits; the answer frees it at once
+    ann.check("#referee-form input[name=seat][value='0']")
+    ann.check("#referee-form input[name=card][value='s3']")
+    expect(ann.locator("body")).to_have_class(re.compile(r"\brefereeing\b"))
+    ann.fill("#whatif-action", "s3 T0-T3")
+    ann.click("#referee-form > button[type=submit]")
+    taps += 3
+    expect(ruling).to_contain_text("Allowed" if lang == "en" else "Erlaubt")
+    expect(ann.locator("body")).not_to_have_class(re.compile(r"\brefereeing\b"))
+    expect(ann.locator("#entry fieldset.entry-controls")).to_be_enabled()
+    ann.locator("#entry button.hit-card-pick[data-card='s3']").click()
+    taps += 1
+    ann.wait_for_selector("#entry[data-step='moves'], #entry[data-step='confirm']")
+    shot(ann, f"{lang}-hit-card-tapped-after-referee")
+    assert taps == 8
