@@ -118,3 +118,20 @@ def test_the_end_of_a_round_and_of_the_game_on_the_compiled_state() -> None:
         for i in range(len(plays)):
             action = plays.action(i)
             assert plays.board(i).to_state() == rules.apply(state, action)
+
+
+def test_a_stamp_covers_the_files_a_pyx_includes(tmp_path: Any) -> None:
+    """`_state.pyx` and `_fast.pyx` include `_seven.pxi`: an edit to it makes their binaries
+    stale (kit/accel.py's stamps), as an edit to the .pyx itself does."""
+    pyx = tmp_path / "mod.pyx"
+    pxi = tmp_path / "_part.pxi"
+    pyx.write_text('include "_part.pxi"\n\ndef f():\n    return g()\n', encoding="utf-8")
+    pxi.write_text("cdef int g():\n    return 1\n", encoding="utf-8")
+    before = accel.source_digest(pyx)
+    assert "pxi" in before
+    pxi.write_text("cdef int g():\n    return 2\n", encoding="utf-8")
+    assert accel.source_digest(pyx) != before
+    state_pyx = accel.source_of("companion.engines.dog._state")
+    assert "pxi" in accel.source_digest(state_pyx)
+    assert "pxi" in accel.source_digest(accel.source_of("companion.engines.dog._fast"))
+    assert "pxi" not in accel.source_digest(accel.source_of("companion.engines.dog.moves"))
