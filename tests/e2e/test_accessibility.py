@@ -195,9 +195,9 @@ def test_live_updates_keep_the_list_open_and_the_focus(server, phone):
     page.click("button:has-text('Create the table')")
     page.wait_for_selector("#status[data-seq='0']", timeout=SLOW)
     tid = page.url.rstrip("/").split("/")[-1]
+    ben = api(server, "POST", f"/api/tables/{tid}/join", {"seat": 1})["token"]  # before the deal
     page.locator("#entry button", has_text="Cards are dealt").click()
     page.wait_for_selector("#status[data-seq='1']", timeout=SLOW)
-    ben = api(server, "POST", f"/api/tables/{tid}/join", {"seat": 1})["token"]
     page.locator("#plays details.all-plays-list > summary").click()
     page.locator("#plays details.play-group > summary").first.click()
     page.locator("#plays button.legal-play").first.focus()

@@ -141,9 +141,9 @@ def dealt_table(lan: LanServer) -> dict:
     """A DOG table, dealt: every seat gives a card to its partner next (in any order)."""
     table = http_json(lan.url, "POST", "/api/tables", {"game": "dog", "names": NAMES})
     tid, host = table["id"], table["host_token"]
+    ben = http_json(lan.url, "POST", f"/api/tables/{tid}/join", {"seat": 1})["token"]
     deal = {"action": "deal", "expected_seq": 0}
     http_json(lan.url, "POST", f"/api/tables/{tid}/plays", deal, host)
-    ben = http_json(lan.url, "POST", f"/api/tables/{tid}/join", {"seat": 1})["token"]
     return {"id": tid, "host": host, "ben": ben}
 
 
@@ -157,9 +157,12 @@ def table_state(lan: LanServer, tid: str) -> dict:
     return http_json(lan.url, "GET", f"/api/tables/{tid}")
 
 
-def take_seat(page, base: str, tid: str, seat: int = 0) -> None:
-    page.goto(f"{base}/t/{tid}/seats")
-    page.locator(".seat-list form").nth(seat).locator("button").click()
+def take_seat(page, base: str, tid: str, host: str, seat: int = 0) -> None:
+    """The phone takes ``seat`` of a dealt table: by the host's invitation (issue #37)."""
+    invitation = page.request.post(f"{base}/api/tables/{tid}/invitations", data={"seat": seat},
+                                   headers={"Authorization": f"Bearer {host}"}).json()
+    page.goto(base + invitation["url"])
+    page.locator("form.invited button").click()
     page.wait_for_selector("#status[data-seq='1']")
     wait_live(page)
 
@@ -198,7 +201,7 @@ def entries_by(lan: LanServer, tid: str, seat: int) -> list[dict]:
 def test_http_hides_the_screen_switch_and_offers_the_secure_address(lan, lan_phone, lang):
     table = dealt_table(lan)
     _, page = lan_phone(lang)
-    take_seat(page, lan.http, table["id"])
+    take_seat(page, lan.http, table["id"], table["host"])
     assert page.evaluate("[window.isSecureContext, 'wakeLock' in navigator]") == [False, False]
     switch = page.locator(".wake-switch")
     assert switch.count() == 1
@@ -252,7 +255,7 @@ def host_cookie(lan: LanServer, table: dict) -> dict:
 def test_https_keeps_the_screen_on_and_installs(lan, lan_phone, lang):
     table = dealt_table(lan)
     context, page = lan_phone(lang)
-    take_seat(page, lan.https, table["id"])
+    take_seat(page, lan.https, table["id"], table["host"])
     assert page.evaluate("[window.isSecureContext, 'wakeLock' in navigator]") == [True, True]
     switch = page.locator(".wake-switch")
     expect(switch).to_be_visible()
@@ -329,7 +332,7 @@ def test_an_offline_play_is_kept_survives_the_page_and_is_recorded_once(lan, lan
     table = dealt_table(lan)
     tid = table["id"]
     context, page = lan_phone(lang)
-    take_seat(page, lan.http, tid)
+    take_seat(page, lan.http, tid, table["host"])
 
     context.set_offline(True)
     expect(page.locator("#offline")).to_be_visible(timeout=1_000)  # at once
@@ -372,7 +375,7 @@ def test_a_play_whose_answer_is_lost_is_sent_again_and_recorded_once(lan, lan_ph
     table = dealt_table(lan)
     tid = table["id"]
     _context, page = lan_phone("en")
-    take_seat(page, lan.http, tid)
+    take_seat(page, lan.http, tid, table["host"])
     answered = []
 
     def lose_the_answer(route):
@@ -406,7 +409,7 @@ def test_a_stale_kept_play_is_shown_and_confirmed_again(lan, lan_phone):
     table = dealt_table(lan)
     tid = table["id"]
     context, page = lan_phone("en")
-    take_seat(page, lan.http, tid)
+    take_seat(page, lan.http, tid, table["host"])
 
     context.set_offline(True)
     expect(page.locator("#offline")).to_be_visible()
@@ -432,7 +435,7 @@ def test_the_phone_is_back_after_set_offline(lan, lan_phone):
     table = dealt_table(lan)
     tid = table["id"]
     context, page = lan_phone("en")
-    take_seat(page, lan.http, tid)
+    take_seat(page, lan.http, tid, table["host"])
     page.evaluate(
         "() => { window.__opens = 0;"
         " document.addEventListener('htmx:wsOpen', () => { window.__opens += 1; }); }"
@@ -471,7 +474,7 @@ def test_back_within_two_seconds_of_unlocking_over_a_connection_that_died_silent
         server.on_message(lambda m: None if state["dead"] else ws.send(m))
 
     page.route_web_socket(re.compile(r".*/ws/tables/.*"), carry)
-    take_seat(page, lan.http, tid)
+    take_seat(page, lan.http, tid, table["host"])
     assert len(connections) == 1
     connections[0]["dead"] = True  # locked: nothing passes any more, and nothing says so
     ben_enters_his_hand(lan, table)
