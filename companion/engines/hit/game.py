@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from operator import mul
 from typing import Any
 
 from ..base import TABLE, InvalidActionError, InvalidPositionError
@@ -158,8 +159,7 @@ class HitGame(ModuleGame[HitState, HitAction]):
         cost = state.cfg.cards.cost
         w = []
         for s, p in enumerate(prog):
-            deck = deck_of(state, s)
-            eco = state.coins[s] + sum(cost[k] * deck[k] for k in range(len(deck)))
+            eco = state.coins[s] + sum(map(mul, cost, deck_of(state, s)))
             strength = p + 0.05 * min(1.0, eco / 40)
             w.append((0.05 + strength) ** 4)
         total = sum(w)

@@ -420,9 +420,33 @@ def error_violation(ctx: Ctx, err: int, k: int, p: int) -> Violation:
     raise ValueError(f"unknown resolution error {err}")
 
 
+#: The plays of each card on recent boards: (figures, protections, seat, card) → (config,
+#: plays). What a card can do depends on the board only (`Ctx`), and a search meets the same
+#: boards again and again with other hands (the board is public): the split cards' search is
+#: the expensive part of a HIT iteration. Read-only values (`plays_of` hands out copies);
+#: cleared when full.
+_PLAYS_MEMO: dict[tuple[object, ...], tuple[object, list[HitAction]]] = {}
+PLAYS_MEMO_SIZE: Final = 20_000
+
+
 def plays_of(ctx: Ctx, k: int) -> list[HitAction]:
     """Every distinct play of card `k` (its hand is not consulted); a card that cannot be used
-    is played without moving (and still pays its coins)."""
+    is played without moving (and still pays its coins). From the memo when this board was
+    met before."""
+    state = ctx.state
+    key = (state.figures, ctx.prot, ctx.seat, k)
+    entry = _PLAYS_MEMO.get(key)
+    if entry is not None and entry[0] is state.cfg:
+        return list(entry[1])
+    plays = _plays_of(ctx, k)
+    if len(_PLAYS_MEMO) >= PLAYS_MEMO_SIZE:
+        _PLAYS_MEMO.clear()
+    _PLAYS_MEMO[key] = (state.cfg, plays)
+    return list(plays)
+
+
+def _plays_of(ctx: Ctx, k: int) -> list[HitAction]:
+    """`plays_of` computed."""
     e = EFFECT[k]
     if e == E_COINS:
         return [HitAction(PLAY, k)]

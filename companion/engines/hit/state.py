@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from operator import add
 from typing import Any, ClassVar, Final, NamedTuple
 
 from ..base import TABLE, InvalidPositionError
 from ..kit.rulesets import RuleSet
 from .board import WAIT, Geometry, geometry
-from .cards import EMPTY, NK, START_DECK, UNKNOWN, CardTable, card_table
+from .cards import EMPTY, START_DECK, UNKNOWN, CardTable, card_table
 from .data import DATA, HitData
 
 # Phases: what the pending decision is.
@@ -176,8 +177,7 @@ def deck_of(state: HitState, seat: int) -> tuple[int, ...]:
             vec[c] += 1
     for c in state.tops[seat]:
         vec[c] += 1
-    d = state.discards[seat]
-    return tuple(vec[k] + d[k] for k in range(NK))
+    return tuple(map(add, vec, state.discards[seat]))  # both NK long
 
 
 def stack_size(state: HitState) -> int:
