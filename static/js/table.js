@@ -82,7 +82,23 @@
     // leaves it out: htmx would log "oobErrorNoTarget" for each.
     html = Object.keys(next).filter(shown).map(function (name) { return next[name]; });
     if (html.length && live) htmx.swap(live, html.join(""), { swapStyle: "none" });
+    markLive();
   }
+  // What the page shows is the server's view at this seq: #live says so (data-live-seq), and
+  // counts the views and deltas it took (data-live-messages), so that a test (or a person
+  // debugging) can wait on the page's own state rather than on time (issue #36).
+  var liveMessages = 0;
+  function markLive() {
+    var live = document.getElementById("live");
+    if (!live || liveSeq === null) return;
+    liveMessages += 1;
+    live.dataset.liveSeq = String(liveSeq);
+    live.dataset.liveMessages = String(liveMessages);
+  }
+  document.addEventListener("htmx:wsAfterMessage", function (evt) {
+    var text = evt.detail && evt.detail.message;
+    if (typeof text === "string" && text.indexOf("<!--live-seq:") === 0) markLive();
+  });
   function shown(name) { return !!document.getElementById(name); }
   document.addEventListener("htmx:wsBeforeMessage", function (evt) {
     var text = evt.detail.message;
@@ -346,6 +362,24 @@
     live.setAttribute("aria-busy", status === "started" || status === "progress" ? "true" : "false");
   }
 
+  // The referee's "Whose play?" follows the seat to move (a live part), unless the person
+  // chose a seat for the question being composed: that choice stays until the question is
+  // asked.
+  var refereeSeat = null;
+  document.addEventListener("change", function (evt) {
+    if (evt.target.closest && evt.target.closest("#referee_who")) refereeSeat = evt.target.value;
+  });
+  document.addEventListener("htmx:beforeRequest", function (evt) {
+    if (evt.detail.elt && evt.detail.elt.closest && evt.detail.elt.closest("#referee-form")) {
+      refereeSeat = null;
+    }
+  });
+  document.addEventListener("htmx:oobAfterSwap", function (evt) {
+    if (refereeSeat === null || !evt.detail.target || evt.detail.target.id !== "referee_who") return;
+    var chosen = document.querySelector("#referee_who input[value='" + refereeSeat + "']");
+    if (chosen) chosen.checked = true;
+  });
+
   // Live updates replace the list of legal plays: keep the groups that were open open, and
   // the focus on the same play or group.
   var openPlays = null;
@@ -400,6 +434,12 @@
     if (!status) return;
     document.querySelectorAll(".seq-field").forEach(function (input) {
       input.value = status.dataset.seq;
+    });
+    // The referee's and the correction's card faces (not live parts: a question being
+    // composed stays) name the position they are asked at, as a fresh load would.
+    document.querySelectorAll("#referee-form .card-faces, #correct-form .card-faces").forEach(function (box) {
+      var decision = box.dataset.decision || "";
+      if (/:seq-\d*$/.test(decision)) box.dataset.decision = decision.replace(/:seq-\d*$/, ":seq-" + status.dataset.seq);
     });
     // A hint is for one position: when the table moves on, its box goes away.
     var hint = document.getElementById("hint");
