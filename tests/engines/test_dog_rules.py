@@ -345,7 +345,7 @@ def test_must_play_names_a_play() -> None:
     assert after.hands[0] == () and dog.to_move(after) == 1  # out for the round
     unknown = pos(figs, hands=[None, ["2"], ["2"], ["2"]])
     assert codes(unknown, "fold") == []  # nobody knows the hand: accepted
-    assert codes(stuck, "fold 5") == [] and codes(stuck, "fold 9") == ["dog.hand_mismatch"]
+    assert codes(stuck, "fold 5") == [] and codes(stuck, "fold 9") == ["dog.hand_lacks_known"]
 
 
 def test_fold_is_for_teams_discard_for_solo() -> None:

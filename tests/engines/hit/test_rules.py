@@ -325,6 +325,9 @@ def test_a_seat_enters_its_hand() -> None:
     assert codes(st, "hand 0 s3,scorner,s1") == ["hit.not_in_pile"]
     known = play(st, "hand 0 s3,scorner,s1-5")
     assert hit.to_json(known)["hand"] == ["s1-5", "s3", "scorner"]
+    # entered again without a card known to be there: that card is named (issue #36)
+    (lacks,) = hit.check(known, hit.parse_action(known, "hand 0 s3,scorner,s6"))
+    assert lacks.code == "hit.hand_lacks_known" and lacks.param("card") == "s1-5"
     assert hit.view(known, 1).hands[0] == (0, 0, 0)  # private
     # a hand nobody entered: every card the deck may hold there is playable
     assert "s3 T3-T6" in moves_text(st) and "s1 W-T0" not in moves_text(st)
