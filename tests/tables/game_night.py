@@ -38,7 +38,7 @@ from companion.engines import TABLE, get_game
 from companion.tables.coach import reviews as coach
 from companion.tables.errors import TableError
 from companion.tables.models import CoachSwitch, Table
-from companion.tables.play import card_counter, rulings, selectors, services
+from companion.tables.play import card_counter, reveals, rulings, selectors, services
 from companion.tables.play.event_log import (
     effective_events,
     reading,
@@ -294,7 +294,10 @@ class Night:
     def _mistake(self, author: services.Actor, right: Any) -> bool:
         """A wrong play entered first, then taken back (False: the right one is still to be
         entered) or corrected into the right one (True)."""
-        others = [a for a in self.game.legal_actions(self.truth) if a != right]
+        # A mistyped play that showed cards (a Life is Life sudden death, DOG's last gift) is
+        # never corrected (play/reveals.py): the player's slip is one that shows nothing.
+        others = [a for a in self.game.legal_actions(self.truth)
+                  if a != right and not reveals.shows_cards(self.game, self.truth, a)]
         if not others:
             return False
         wrong = self.rng.choice(others)

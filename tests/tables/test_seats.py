@@ -81,11 +81,11 @@ def test_the_hosts_approval_seats_the_asking_phone(client, begun):
     # not yet: the token is worth nothing until the host says yes
     assert _api(client, "get", f"/tables/{table_id}", token=token).status_code == 403
     # a seat cannot approve, only the host
-    refused = _api(client, "post", f"/tables/{table_id}/seat-requests/{request}",
-                   {"approve": True}, ann)
+    refused = _api(client, "post", f"/tables/{table_id}/seat-answers",
+                   {"request": request, "approve": True}, ann)
     assert refused.status_code == 403
-    approved = _api(client, "post", f"/tables/{table_id}/seat-requests/{request}",
-                    {"approve": True}, host)
+    approved = _api(client, "post", f"/tables/{table_id}/seat-answers",
+                    {"request": request, "approve": True}, host)
     assert approved.status_code == 200 and approved.json()["answer"] == "approved"
     seen = _api(client, "get", f"/tables/{table_id}", token=token).json()
     assert seen["you"]["seat"] == 0
@@ -101,8 +101,8 @@ def test_the_hosts_approval_seats_the_asking_phone(client, begun):
 def test_a_refused_request_gives_nothing(client, begun):
     table_id, host, _ann = begun
     asked = _api(client, "post", f"/tables/{table_id}/seat-requests", {"seat": 1}).json()
-    answer = _api(client, "post", f"/tables/{table_id}/seat-requests/{asked['request']}",
-                  {"approve": False}, host)
+    answer = _api(client, "post", f"/tables/{table_id}/seat-answers",
+                  {"request": asked["request"], "approve": False}, host)
     assert answer.json()["answer"] == "refused"
     assert _api(client, "get", f"/tables/{table_id}", token=asked["token"]).status_code == 403
 

@@ -94,6 +94,7 @@ class SeatRequestBody(Body):
 
 
 class SeatAnswerBody(Body):
+    request: Count = Field(description="the request's number (POST …/seat-requests)")
     approve: bool = Field(description="true: the seat goes to the asking phone; false: refused")
 
 

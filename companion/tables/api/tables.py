@@ -405,16 +405,14 @@ def seat_requests(request: HttpRequest, table_id: str, body: SeatRequestBody) ->
 
 
 @router.post(
-    "/tables/{str:table_id}/seat-requests/{int:request_id}",
+    "/tables/{str:table_id}/seat-answers",
     auth=TOKEN,
     summary="The host approves or refuses a phone's request for a seat",
     **documented({200: (SeatAnswered, "answered")}, 401, 403, 404, 409),
 )
 @decorate_view(json_body)
-def seat_answer(
-    request: HttpRequest, table_id: str, request_id: int, body: SeatAnswerBody
-) -> JsonResponse:
-    answered = seating.answer_request(table_id, request.auth.actor, request_id, body.approve)
+def seat_answer(request: HttpRequest, table_id: str, body: SeatAnswerBody) -> JsonResponse:
+    answered = seating.answer_request(table_id, request.auth.actor, body.request, body.approve)
     return _answer({"request": answered.id, "seat": answered.seat, "name": answered.name,
                     "answer": answered.answer})
 

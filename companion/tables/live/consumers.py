@@ -34,7 +34,7 @@ from companion.tables.live import sweep as live_sweep
 from companion.tables.live.hint_watchdog import HintWatchdog
 from companion.tables.models import Table
 from companion.tables.pages.rendering import hint_fragments
-from companion.tables.play import realtime, services, state_cache
+from companion.tables.play import realtime, seating, services, state_cache
 from companion.tables.tokens import cookie_name, scribe_cookie, token_from_cookie
 
 # Phones send nothing but an occasional {"type": "sync"}. Daphne refuses frames over 1 MiB
@@ -271,6 +271,7 @@ class TableConsumer(HintWatchdog, AsyncWebsocketConsumer):
     def _seat_moved(self) -> bool:
         """Whether this connection's seat token no longer holds its seat (a seat moved)."""
         services.forget_tokens(self.table_id)  # this process's memory of the table's tokens
+        seating.forget(self.table_id)  # and of its seats region
         actor = getattr(self, "actor", None)
         if actor is None or actor.seat is None:
             return False

@@ -93,11 +93,12 @@ def table_context(
     context["notices"] = rulings.notices_for(
         game, load_events(table), seat, names, lambda: services.undoable_seq(table)
     )
-    context["seat_lines"] = seating.change_lines(table)
-    requests = seating.open_requests(table) if actor and actor.is_host else []
-    for request in requests:
-        request.seat_name = names[request.seat] if request.seat < len(names) else ""
-    context["seat_requests"] = requests
+    context["seat_lines"], requests = seating.region(table)
+    context["seat_requests"] = [
+        {"id": request.id, "name": request.name,
+         "seat_name": names[request.seat] if request.seat < len(names) else ""}
+        for request in (requests if actor and actor.is_host else [])
+    ]
     return context
 
 

@@ -179,6 +179,7 @@ def seat_answer(request: HttpRequest, table_id: str) -> HttpResponse:
         )
     except TableError as exc:
         return HttpResponse(exc.message, status=exc.status)
+    seating.forget(table.id)  # the region as the answer left it
     context = table_context(table, _actor(request, table))
     return render(request, "tables/seating.html#seating", context)
 
@@ -221,6 +222,7 @@ def join_qr(request: HttpRequest, table_id: str) -> HttpResponse:
 def table_page(request: HttpRequest, table_id: str) -> HttpResponse:
     table = _table(table_id)
     actor = _actor(request, table)
+    seating.forget(table.id)  # a page load reads who sits where afresh
     context = table_context(table, actor)
     context["join_url"] = plain_http_url(request, reverse("tables:seats", args=[table.id]))
     response = render(request, "tables/table.html", context)

@@ -19,6 +19,8 @@ gives the seat that token, so the asking phone is seated without another round t
 from __future__ import annotations
 
 import logging
+import threading
+from collections import OrderedDict
 from dataclasses import dataclass
 from datetime import timedelta
 
@@ -123,8 +125,7 @@ def request_seat(table_id: str, index: int, name: str | None = None) -> tuple[Se
             token_hash=hash_token(token),
         )
         log.info("table %s: a phone asks the host for seat %s", table.id, index)
-        transaction.on_commit(lambda: realtime.table_changed(table.id, table.seq,
-                                                             seats_changed=True))
+        transaction.on_commit(lambda: _announce(table))
     return request, token
 
 
@@ -152,8 +153,7 @@ def answer_request(
             ).exclude(id=request.id).update(answer=SeatRequest.Answer.REFUSED, answered_at=now)
         else:
             log.info("table %s: the host refused a phone seat %s", table.id, request.seat)
-            transaction.on_commit(lambda: realtime.table_changed(table.id, table.seq,
-                                                                 seats_changed=True))
+            transaction.on_commit(lambda: _announce(table))
         request.answer = SeatRequest.Answer.APPROVED if approve else SeatRequest.Answer.REFUSED
         request.answered_at = now
         request.save(update_fields=["answer", "answered_at"])
@@ -207,8 +207,41 @@ def reader_key(table: Table, actor: Actor | None) -> str:
 
 def change_lines(table: Table, limit: int = LINES_SHOWN) -> list[str]:
     """The table's seat changes in words, oldest first: "Eve took Ben's seat"."""
-    changes = list(table.seat_changes.order_by("-created_at", "-id")[:limit])
-    return [change_words(change) for change in reversed(changes)]
+    return [change_words(change) for change in _changes(table, limit)]
+
+
+def _changes(table: Table, limit: int = LINES_SHOWN) -> list[SeatChange]:
+    return list(reversed(table.seat_changes.order_by("-created_at", "-id")[:limit]))
+
+
+#: table id → (its last seat changes, its open requests), as this process last read them: the
+#: live pushes of a play render the seats region with no query (a play changes no seat). Every
+#: change of seats is announced (``seats_changed``), on which each process forgets the table
+#: here (``forget``), as does a page load (tables/pages/views.py).
+_regions: OrderedDict[str, tuple[list[SeatChange], list[SeatRequest]]] = OrderedDict()
+_regions_lock = threading.Lock()
+REGIONS_MAX = 2_000
+
+
+def region(table: Table) -> tuple[list[str], list[SeatRequest]]:
+    """The seats region of a table page: the seat lines in words, and the open requests (only
+    the host's page shows them)."""
+    with _regions_lock:
+        known = _regions.get(table.id)
+    if known is None:
+        known = (_changes(table), open_requests(table))
+        with _regions_lock:
+            _regions[table.id] = known
+            while len(_regions) > REGIONS_MAX:
+                _regions.popitem(last=False)
+    changes, requests = known
+    return [change_words(change) for change in changes], requests
+
+
+def forget(table_id: str) -> None:
+    """Read the table's seats region again next time (its seats or requests changed)."""
+    with _regions_lock:
+        _regions.pop(table_id, None)
 
 
 def change_words(change: SeatChange) -> str:
@@ -279,9 +312,15 @@ def _give(table: Table, seat: Seat, token_hash: str, name: str | None, how: str)
     def committed() -> None:
         forget_table(table.id)
         forget_tokens(table.id)
-        realtime.table_changed(table.id, table.seq, seats_changed=True)
+        _announce(table)
 
     transaction.on_commit(committed)
+
+
+def _announce(table: Table) -> None:
+    """After a commit: this process reads the seats region again, every phone is told."""
+    forget(table.id)
+    realtime.table_changed(table.id, table.seq, seats_changed=True)
 
 
 def _refused(table: Table, seat: Seat, why: str) -> None:
