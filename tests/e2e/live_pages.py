@@ -48,6 +48,9 @@ NAMES = ["Ann", "Ben", "Cat", "Dan", "Eve", "Fay"]
 LOCALES = {"en": "en-GB", "de": "de-DE", "fr": "fr-FR", "it": "it-IT"}
 #: how long a region that differs may take to come right (a review arriving after its play)
 SETTLE_S = 6.0
+#: the regions a message after the play's own may still change (the coach's review: its box
+#: and its label in the history); any other region is what it is once the page has the seq
+LATE = {"coach", "history"}
 
 #: what a run may leave out of the comparison while its cause is being fixed elsewhere
 #: (LIVE_VS_FRESH_IGNORE=folds: whether a fold is open), to see the differences behind it
@@ -269,6 +272,7 @@ class Evening:
             lang = langs[(seat + langs.index(self.lang)) % len(langs)] if seat else self.lang
             context = self.browser.new_context(**PHONE, locale=LOCALES[lang])
             context.set_default_timeout(20_000)
+            context.set_default_navigation_timeout(60_000)
             cookies = [{"name": cookie_name(self.id, "seat"),
                         "value": signing.dumps([self.id, self.tokens[seat]], key=key,
                                                salt=COOKIE_SALT),
@@ -307,7 +311,7 @@ class Evening:
             live = reader.read_live()
             differing = [name for name in fresh if fresh[name] != live.get(name)]
             deadline = time.monotonic() + SETTLE_S
-            while differing and time.monotonic() < deadline:
+            while differing and set(differing) <= LATE and time.monotonic() < deadline:
                 # a message still on its way (a review after its play): the next one, then
                 # both pages read again
                 seen = reader.messages()
@@ -387,14 +391,18 @@ class Evening:
         text = self.game.format_action(self.truth, action)
         subject = self.words.actor_seat(self.truth, action) if self.words else mover
         author: int | None = None if self.rng.random() < 0.3 else subject
-        corrected = self.rng.random() < 0.12 and self._mistake(author, action)
-        if not corrected and not self.enter(author, text):
+        fixed = self._mistake(author, action) if self.rng.random() < 0.12 else None
+        if fixed is not None:
+            action = fixed  # corrected into the right play, or the wrong one stood
+            text = self.game.format_action(self.truth, action)
+            subject = self.words.actor_seat(self.truth, action) if self.words else mover
+        elif not self.enter(author, text):
             author = None
             self.must(None, text)
         if self.game_name == "dog" and "give" in text:
             self.gave.add(subject)
         self.truth = self.game.apply(self.truth, action)
-        if not corrected:  # (a correction into this play was compared already)
+        if fixed is None:  # (a correction, or the wrong play that stood, was compared)
             self.compare(f"play by {self.say(author)} for {NAMES[subject]}")
 
     def _give_in_any_order(self) -> Any:
@@ -405,14 +413,16 @@ class Evening:
         action = self.game.parse_action(self.truth, f"give@{giver} {card}")
         return None if self.game.check(self.truth, action) else action
 
-    def _mistake(self, author: int | None, right: Any) -> bool:
-        """A wrong play, shown on the pages, then taken back (False) or corrected (True)."""
+    def _mistake(self, author: int | None, right: Any) -> Any:
+        """A wrong play, shown on the pages, then taken back (None: the right one is still to be
+        entered) or corrected into the right one (``right``); where the rules let neither (the
+        wrong play showed cards: it cannot be hidden again) it stands (that play)."""
         others = [a for a in self.game.legal_actions(self.truth) if a != right]
         if not others:
-            return False
-        wrong = self.game.format_action(self.truth, self.rng.choice(others))
-        if not self.enter(author, wrong):
-            return False
+            return None
+        wrong = self.rng.choice(others)
+        if not self.enter(author, self.game.format_action(self.truth, wrong)):
+            return None
         self.compare(f"wrong play by {self.say(author)}")
         seq = self.seq()
         token = self.host if author is None else self.tokens[author]
@@ -421,16 +431,15 @@ class Evening:
                                       {"expected_seq": seq}, token)
             if status in (200, 201):
                 self.compare(f"undo by {self.say(author)}")
-                return False
+                return None
         body = {"seq": seq, "action": self.game.format_action(self.truth, right),
                 "expected_seq": seq}
-        status, _ = self.api.call("POST", f"/api/tables/{self.id}/corrections", body, token)
-        if status not in (200, 201):
-            status, _ = self.api.call("POST", f"/api/tables/{self.id}/corrections", body,
-                                      self.host)
-        assert status in (200, 201), f"could not correct #{seq}"
-        self.compare(f"correction by {self.say(author)}")
-        return True
+        for who in (token, self.host):
+            status, _ = self.api.call("POST", f"/api/tables/{self.id}/corrections", body, who)
+            if status in (200, 201):
+                self.compare(f"correction by {self.say(author)}")
+                return right
+        return wrong  # it showed cards to the table: it stands
 
     # --- the other events ---------------------------------------------------------------------
 
@@ -477,6 +486,16 @@ class Evening:
         page.wait_for_selector("#status")
         self.compare(f"language {lang} for {NAMES[seat]}")
 
+    def scribe_on(self) -> None:
+        """Ann's phone (the host's too) switches to entering for the others: its switch posts
+        and the page loads again as the scribe's, as it does; it is compared from then on as
+        the scribe's page."""
+        page = self.readers[0].live
+        page.locator("button.scribe-switch").first.dispatch_event("click")
+        page.wait_for_selector('button.scribe-switch[aria-pressed="true"]', state="attached")
+        page.wait_for_selector("#live[data-live-seq]", state="attached")
+        self.compare("scribe on for Ann")
+
     # --- the evening ----------------------------------------------------------------------------
 
     def run(self) -> None:
@@ -514,4 +533,5 @@ class Evening:
         plan.setdefault(third + 1, []).append(lambda: self.go_offline(offline))
         plan.setdefault(third + 4, []).append(self.come_back)
         plan.setdefault(2 * third, []).append(lambda: self.switch_language(1, other_lang))
+        plan.setdefault(third + 2, []).append(self.scribe_on)
         return plan

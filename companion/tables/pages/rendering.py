@@ -26,7 +26,7 @@ from companion.tables.presenters import colours, legal_plays, localize
 
 PAGE = "tables/table.html"
 #: The live parts of the page: (which template, which partial).
-PAGE_FRAGMENTS = ("status", "notices", "history", "hands", "referee_who")
+PAGE_FRAGMENTS = ("status", "notices", "history", "hands", "referee_who", "hint_bar")
 GAME_FRAGMENTS = ("board", "score", "entry")
 #: Every legal play of the seat to move as a button in words (the same for every game).
 PLAYS = "tables/legal_plays.html#plays"
