@@ -89,6 +89,8 @@ def main() -> int:
         by_region[d.region] = by_region.get(d.region, 0) + 1
     if by_region:
         print("differences by region:", ", ".join(f"{k} {v}" for k, v in sorted(by_region.items())))
+        folds = sum(1 for d in total.differences if d.folds_only())
+        print(f"of which only a fold open on one page and closed on the other: {folds}")
     for d in total.differences[: args.show]:
         print("\n" + d.said(1500))
     return 1 if total.differences else 0

@@ -26,6 +26,7 @@ import contextlib
 import json
 import os
 import random
+import re
 import time
 import urllib.error
 import urllib.request
@@ -140,6 +141,14 @@ class Difference:
     region: str
     live: str
     fresh: str
+
+    def folds_only(self) -> bool:
+        """Whether the two differ only in which folds are open (a <details>' open)."""
+
+        def unfolded(text: str) -> str:
+            return re.sub(r"details:(open|closed)", "details:", text.replace(' open=""', ""))
+
+        return unfolded(self.fresh) == unfolded(self.live)
 
     def said(self, width: int = 600) -> str:
         import difflib
