@@ -254,22 +254,34 @@ class Evening:
         assert status == 201, data
         self.id = data["id"]
         self.host = data["host_token"]
-        self.tokens: list[str] = []
-        for seat in range(self.n):
-            status, joined = self.api.call("POST", f"/api/tables/{self.id}/join",
-                                           {"seat": seat})
-            assert status == 201, joined
-            self.tokens.append(joined["token"])
+        #: the last seat is claimed late, through the host, once the game has begun (a seat
+        #: change): until then the scribe enters for it and no page watches it
+        self.tokens: list[str | None] = [None] * self.n
+        for seat in range(self.n - 1):
+            self.tokens[seat] = self.join(seat)
         self.gave: set[int] = set()
-        self.readers: list[Reader] = []
-        self.contexts: list[Any] = []
+        self.readers: dict[int, Reader] = {}
+        self.contexts: dict[int, Any] = {}
         self.coached: set[int] = set()
         self.offline: int | None = None
+
+    def join(self, seat: int, token: str | None = None) -> str:
+        status, joined = self.api.call("POST", f"/api/tables/{self.id}/join", {"seat": seat},
+                                       token)
+        assert status == 201, joined
+        return joined["token"]
 
     # --- the phones ---------------------------------------------------------------------------
 
     def open_pages(self) -> None:
-        """One live page per seat; seat 0's phone is the host's too (the scribe's switch)."""
+        """One live page per claimed seat."""
+        for seat in range(self.n):
+            if self.tokens[seat] is not None:
+                self.open_page(seat)
+
+    def open_page(self, seat: int) -> None:
+        """The seat's phone, its page opened once; seat 0's phone is the host's too (the
+        scribe's switch)."""
         from django.core import signing
 
         from companion.tables.tokens import COOKIE_SALT, cookie_name
@@ -277,26 +289,31 @@ class Evening:
 
         key = Path(self.server.env["DJANGO_SECRET_KEY_FILE"]).read_text().strip()
         langs = list(LOCALES)
-        for seat in range(self.n):
-            lang = langs[(seat + langs.index(self.lang)) % len(langs)] if seat else self.lang
-            context = self.browser.new_context(**PHONE, locale=LOCALES[lang])
-            context.set_default_timeout(20_000)
-            context.set_default_navigation_timeout(60_000)
-            cookies = [{"name": cookie_name(self.id, "seat"),
-                        "value": signing.dumps([self.id, self.tokens[seat]], key=key,
-                                               salt=COOKIE_SALT),
-                        "url": self.server.url}]
-            if seat == 0:
-                cookies.append({"name": cookie_name(self.id, "host"),
-                                "value": signing.dumps([self.id, self.host], key=key,
-                                                       salt=COOKIE_SALT),
-                                "url": self.server.url})
-            context.add_cookies(cookies)
-            self.contexts.append(context)
-            self.readers.append(Reader(NAMES[seat], context, f"{self.server.url}/t/{self.id}/"))
+        lang = langs[(seat + langs.index(self.lang)) % len(langs)] if seat else self.lang
+        context = self.browser.new_context(**PHONE, locale=LOCALES[lang])
+        context.set_default_timeout(20_000)
+        context.set_default_navigation_timeout(60_000)
+        roles = [("seat", self.tokens[seat])] + ([("host", self.host)] if seat == 0 else [])
+        context.add_cookies([
+            {"name": cookie_name(self.id, role),
+             "value": signing.dumps([self.id, token], key=key, salt=COOKIE_SALT),
+             "url": self.server.url}
+            for role, token in roles
+        ])
+        self.contexts[seat] = context
+        self.readers[seat] = Reader(NAMES[seat], context, f"{self.server.url}/t/{self.id}/")
+
+    def claim_late_seat(self) -> None:
+        """The last seat's player arrives: the host gives it its seat, its phone opens."""
+        seat = self.n - 1
+        if self.tokens[seat] is not None:
+            return
+        self.tokens[seat] = self.join(seat, self.host)
+        self.open_page(seat)
+        self.compare(f"seat of {NAMES[seat]} claimed")
 
     def close(self) -> None:
-        for context in self.contexts:
+        for context in self.contexts.values():
             context.close()
 
     # --- the comparison -----------------------------------------------------------------------
@@ -310,7 +327,7 @@ class Evening:
         self.figures.kinds[event.split()[0]] += 1
         started = time.monotonic()
         seq = self.seq()
-        readers = [r for i, r in enumerate(self.readers) if i != self.offline]
+        readers = [r for i, r in sorted(self.readers.items()) if i != self.offline]
         # (a phone offline cannot hear the table: it is compared once it is back)
         for reader in readers:
             reader.load_fresh()
@@ -348,6 +365,8 @@ class Evening:
 
     def enter(self, who: int | None, text: str) -> bool:
         token = self.host if who is None else self.tokens[who]
+        if token is None:
+            return False  # a seat nobody has claimed yet enters nothing itself
         status, _answer = self.api.call("POST", f"/api/tables/{self.id}/plays",
                                         {"action": text, "expected_seq": self.seq()}, token)
         return status in (200, 201)
@@ -399,7 +418,9 @@ class Evening:
             action = self._give_in_any_order() or action
         text = self.game.format_action(self.truth, action)
         subject = self.words.actor_seat(self.truth, action) if self.words else mover
-        author: int | None = None if self.rng.random() < 0.3 else subject
+        author: int | None = subject
+        if self.tokens[subject] is None or self.rng.random() < 0.3:
+            author = None  # the scribe enters it
         fixed = self._mistake(author, action) if self.rng.random() < 0.12 else None
         if fixed is not None:
             action = fixed  # corrected into the right play, or the wrong one stood
@@ -457,7 +478,7 @@ class Evening:
         if self.game.is_terminal(self.truth) or self.game.to_move(self.truth) == TABLE:
             return
         action = self.game.random_action(self.truth, self.rng)
-        asker = self.rng.randrange(self.n)
+        asker = self.rng.choice(sorted(self.readers))
         self.api.call("POST", f"/api/tables/{self.id}/check",
                       {"action": self.game.format_action(self.truth, action)},
                       self.tokens[asker])
@@ -535,8 +556,8 @@ class Evening:
         phone offline for a few entries, a language switch."""
         third = max(3, self.steps // 3)
         other_lang = "de" if self.lang != "de" else "fr"
-        plan: dict[int, list[Any]] = {}
-        plan.setdefault(2, []).append(lambda: self.coach_on(self.rng.randrange(self.n)))
+        plan: dict[int, list[Any]] = {1: [self.claim_late_seat]}
+        plan.setdefault(2, []).append(lambda: self.coach_on(self.rng.choice(sorted(self.readers))))
         plan.setdefault(third, []).append(self.referee)
         offline = self.n - 1
         plan.setdefault(third + 1, []).append(lambda: self.go_offline(offline))
