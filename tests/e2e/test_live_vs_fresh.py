@@ -2,11 +2,12 @@
 
 Seeded evenings of DOG, HIT and Life is Life entered through the API of a real server (Daphne),
 each watched by one Chromium page per seat at 390×844 with touch, opened once and never
-reloaded; after every event (the deal, own hands, plays by their seats and by the scribe, a
-seat claimed late through the host, a wrong play taken back or corrected, a referee question, the coach switched on, one phone
-offline and back, the host's phone switched to scribe, a language switch) each live page is
-compared region by region with a fresh page of the same reader (tests/e2e/live_pages.py):
-0 differences. The bench size: ``bench/live_vs_fresh.py --evenings 3``.
+reloaded. After every event (the deal, own hands, plays by their seats and by the scribe, a
+seat claimed late through the host, a wrong play taken back or corrected, a referee question,
+the coach switched on, one phone offline and back, the host's phone switched to scribe, a
+language switch) each live page is compared region by region with a fresh page of the same
+reader (tests/e2e/live_pages.py): 0 differences. The bench size:
+``bench/live_vs_fresh.py --evenings 3``.
 
     .venv/bin/pytest tests/e2e/test_live_vs_fresh.py -p no:cacheprovider -s
 """
