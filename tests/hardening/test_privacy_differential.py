@@ -272,7 +272,55 @@ def harvest(game_name: str, table: Table, language: str, probes: list[str],
     # B enters its own hand (a guess that may exceed the deck together with A's cards).
     rec.api(seat_b, "put", "/hand", {"cards": tokens[:4], "expected_seq": services_seq(table)})
     reads()
+    # Corrections of every entry so far, by the host and by B: a correction across a reveal
+    # (the deal, a draw) is refused in words, whatever A's hand (issue #37).
+    seq = services_seq(table)
+    for number in range(1, seq + 1):
+        for asker in (host, seat_b):
+            rec.api(asker, "post", "/corrections",
+                    {"seq": number, "action": conflict or probes[0], "expected_seq": seq})
+    late_claims_and_a_moved_phone(rec, table, seat_b, host)
     return rec.answers
+
+
+def late_claims_and_a_moved_phone(rec: Recorder, table: Table, seat_b: Asker,
+                                  host: Asker) -> None:
+    """Issue #37: whoever knows the table's address asks for A's seat mid-game (refused; a
+    request's token reads nothing until the host says yes), and B's phone is handed seat C
+    by the host's invitation: it then reads as C, and B's old token reads nothing."""
+    stranger = Asker("stranger", None)
+    for asker in (stranger, seat_b):
+        rec.api(asker, "post", "/join", {"seat": A})
+        rec.api(asker, "post", "/join", {"seat": A, "name": "Eve"})
+    rec.page(stranger, "/seats", {"seat": str(A), "name": "Eve"})
+    asked = stranger.client.post(f"/api/tables/{table.id}/seat-requests",
+                                 json.dumps({"seat": A, "name": "Eve"}),
+                                 content_type="application/json").json()
+    table.secrets += [asked["token"], cookie_value(table.id, asked["token"])]
+    rec.keep("stranger asks for A's seat", 0, json.dumps({**asked, "request": "<id>"}))
+    waiting = Asker("waiting stranger", asked["token"])
+    rec.api(waiting, "get", "")
+    rec.api(waiting, "get", "/record")
+    seat_c = 2 if len(table.tokens) > 2 else B  # (two seats: B's own seat, re-issued)
+    invitation = host.client.post(f"/api/tables/{table.id}/invitations",
+                                  json.dumps({"seat": seat_c}), content_type="application/json",
+                                  HTTP_AUTHORIZATION=f"Bearer {table.host}").json()["invitation"]
+    table.secrets.append(invitation)
+    joined = seat_b.client.post(f"/api/tables/{table.id}/join",
+                                json.dumps({"seat": seat_c, "invitation": invitation}),
+                                content_type="application/json")
+    token = joined.json()["token"]
+    table.secrets += [token, cookie_value(table.id, token)]
+    rec.keep("B's phone takes seat C by the invitation", joined.status_code,
+             joined.content.decode())
+    old_b = Asker("B's old token", table.tokens[B])
+    rec.api(old_b, "get", "")
+    moved = Asker("the phone moved to C", token,
+                  (cookie_name(table.id), cookie_value(table.id, token)))
+    moved.client.cookies[moved.cookie[0]] = moved.cookie[1]
+    rec.api(moved, "get", "")
+    for path in ("/", "/record.json", "/summary"):
+        rec.page(moved, path)
 
 
 def services_seq(table: Table) -> int:

@@ -167,6 +167,31 @@ async def harvest_pages(phone: Phone, game_name: str) -> None:
     await phone.drain()
 
 
+async def late_claims(tid: str, bob: Phone, game_name: str) -> None:
+    """Whoever knows the table's address tries A's seat mid-game (issue #37): B's own phone,
+    a second browser, the seat page and a request the host never answers. Everything they get
+    counts as B's harvest: nothing of A's may be in it."""
+    def post(client: Client, path: str, body: dict) -> str:
+        response = client.post(path, json.dumps(body), content_type="application/json")
+        return response.content.decode()
+
+    for client in (bob.client, Client()):
+        for body in ({"seat": A}, {"seat": A, "name": "Eve"}):
+            said = await sync_to_async(post)(client, f"/api/tables/{tid}/join", body)
+            assert "seat_needs_host" in said or "seat_taken" in said, said
+            bob.seen.append(("late join", said))
+    stranger = Client()
+    page = await sync_to_async(stranger.post)(f"/t/{tid}/seats", {"seat": str(A), "name": "Eve"})
+    assert page.status_code in (403, 409), page.status_code
+    bob.seen.append(("late seat page", page.content.decode()))
+    asked = json.loads(await sync_to_async(post)(
+        stranger, f"/api/tables/{tid}/seat-requests", {"seat": A, "name": "Eve"}))
+    assert asked["answer"] == "pending", asked
+    waiting = Phone(tid, A, asked["token"])  # the token the host never approved
+    await harvest_pages(waiting, game_name)
+    bob.seen += waiting.seen
+
+
 # --- what to look for -----------------------------------------------------------------------
 
 
@@ -322,6 +347,7 @@ async def test_seat_b_never_receives_seat_a_hand(game_name, embedded_worker, cap
                 needles.text["hint"].add(hint_id)
         if text.startswith(f"hand {A} ") or number == len(entries) // 2:
             await harvest_pages(bob, game_name)
+    await late_claims(tid, bob, game_name)
     for phone in (alice, bob):
         await harvest_pages(phone, game_name)
         await phone.close()

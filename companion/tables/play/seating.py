@@ -202,7 +202,7 @@ def reader_key(table: Table, actor: Actor | None) -> str:
     if actor is None:
         return "spectator"
     who = f"{table.id}|{actor.seat}|{actor.held}|{actor.is_host}|{actor.scribe}"
-    return salted_hmac("companion.tables.reader", who).hexdigest()[:20]
+    return salted_hmac("companion.tables.reader", who, algorithm="sha256").hexdigest()[:20]
 
 
 def change_lines(table: Table, limit: int = LINES_SHOWN) -> list[str]:
