@@ -10,7 +10,8 @@ Each evening has its own seed and its first phone's language (EN, DE, FR, IT in 
 others' phones take the next languages. It prints per game: evenings, events, comparisons
 (a page pair compared), regions compared, differences, comparisons that came right only after
 a later message (a coach review), and the wall time; then the first ``--show`` differences.
-It exits 1 when any difference was found.
+It exits 1 when any difference was found. The last line is machine-readable:
+evenings=<int> events=<int> comparisons=<int> regions=<int> differences=<int> seconds=<float>
 """
 
 from __future__ import annotations
@@ -19,7 +20,6 @@ import argparse
 import os
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -93,11 +93,13 @@ def main() -> int:
         print(f"of which only a fold open on one page and closed on the other: {folds}")
     for d in total.differences[: args.show]:
         print("\n" + d.said(1500))
+    print(f"\ncommand: .venv/bin/python bench/live_vs_fresh.py --evenings {args.evenings} "
+          f"--steps {args.steps} --games {args.games}")
+    print(f"evenings={total.evenings} events={total.events} comparisons={total.comparisons} "
+          f"regions={total.regions} differences={len(total.differences)} "
+          f"seconds={total.seconds:.1f}")
     return 1 if total.differences else 0
 
 
 if __name__ == "__main__":
-    started = time.monotonic()
-    code = main()
-    print(f"wall time {time.monotonic() - started:.1f} s")
-    sys.exit(code)
+    sys.exit(main())
