@@ -23,6 +23,7 @@ from .state import (
     deck_of,
     home,
     initial_state,
+    is_over,
     pile_size,
     protected,
     stack_size,
@@ -69,6 +70,7 @@ class HitGame(ModuleGame[HitState, HitAction]):
     # -- whose decision -----------------------------------------------------------------
     # the calls of a search's inner loop go straight to the rules (no wrapper frame)
     to_move = staticmethod(to_move)
+    is_terminal = staticmethod(is_over)
 
     # -- rules ----------------------------------------------------------------------------
     def plays_of(self, state: HitState, card: str) -> list[HitAction]:
@@ -155,15 +157,28 @@ class HitGame(ModuleGame[HitState, HitAction]):
         terminal: the result. The values sum to 1."""
         if state.phase == OVER:
             return self.returns(state)
-        prog = self.progress(state)
+        # `progress` and `deck_of`'s prices summed inline (a search's every leaf): the same
+        # integers, the same float operations in the same order
+        geo = state.cfg.geo
+        per_figure = geo.figures
         cost = state.cfg.cards.cost
         w = []
-        for s, p in enumerate(prog):
-            eco = state.coins[s] + sum(map(mul, cost, deck_of(state, s)))
-            strength = p + 0.05 * min(1.0, eco / 40)
+        for s, fs in enumerate(state.figures):
+            lap = geo.lap[s]
+            togo = 0
+            for p in fs:
+                if p == WAIT:
+                    togo += lap + 1
+                elif p < lap:
+                    togo += lap - p
+            eco = (state.coins[s] + sum(map(mul, cost, state.pools[s]))
+                   + sum(map(mul, cost, state.discards[s]))
+                   + sum([cost[c] for c in state.hands[s] if c])
+                   + sum([cost[c] for c in state.tops[s]]))
+            strength = (1.0 - togo / (per_figure * (lap + 1))) + 0.05 * min(1.0, eco / 40)
             w.append((0.05 + strength) ** 4)
         total = sum(w)
-        return tuple(x / total for x in w)
+        return tuple([x / total for x in w])
 
     # -- notation -------------------------------------------------------------------------
 def _repo_path(path: Any) -> str:

@@ -18,7 +18,7 @@ from __future__ import annotations
 import random
 
 from .cards import UNKNOWN
-from .rules import _sample
+from .rules import _draw
 from .state import HitState
 
 
@@ -72,21 +72,21 @@ def determinize(view_state: HitState, seat: int, rng: random.Random) -> HitState
 
 def complete(state: HitState, rng: random.Random) -> HitState:
     """Fill every unknown hand card of `state` (see `determinize`)."""
-    if not has_unknowns(state):
-        return state
-    hands = list(state.hands)
-    pools = list(state.pools)
+    hands: list[tuple[int, ...]] | None = None
+    pools: list[tuple[int, ...]] = []
     for s, h in enumerate(state.hands):
         u = h.count(UNKNOWN)
         if not u:
             continue
-        drawn = _sample(pools[s], u, rng)
-        vec = list(pools[s])
-        for c in drawn:
-            vec[c] -= 1
-        pools[s] = tuple(vec)
-        hands[s] = tuple(sorted([c for c in h if c] + list(drawn)))
-    return state._replace(hands=tuple(hands), pools=tuple(pools))
+        if hands is None:
+            hands, pools = list(state.hands), list(state.pools)
+        drawn, pools[s] = _draw(pools[s], u, rng)
+        hands[s] = tuple(sorted([c for c in h if c] + drawn))
+    if hands is None:
+        return state
+    # `state._replace(hands=..., pools=...)` without its Python frames (once per iteration)
+    return tuple.__new__(HitState, (*state[:5], tuple(hands), state.shown, state.tops,
+                                    tuple(pools), *state[9:]))
 
 
 __all__ = ["complete", "determinize", "has_unknowns", "view"]

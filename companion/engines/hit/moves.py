@@ -35,7 +35,7 @@ from .cards import (
     TOKEN,
 )
 from .messages import violation
-from .state import HitState, protected
+from .state import HitState, protections
 
 ERR_OWN: Final = -10  # the landing field holds an own figure
 ERR_OVERSHOOT: Final = -11  # past the last goal field
@@ -96,7 +96,7 @@ class Ctx:
             if p >= lap:
                 goal[p - lap] = True
         self.goal = goal
-        self.prot = tuple(protected(state, s) for s in range(state.cfg.players))
+        self.prot = protections(state)
         self.figs = list(state.figures[seat])
         self.err_at = 0
         #: fields where a move would have ended on an opponent and moved on instead
@@ -433,16 +433,22 @@ def plays_of(ctx: Ctx, k: int) -> list[HitAction]:
     """Every distinct play of card `k` (its hand is not consulted); a card that cannot be used
     is played without moving (and still pays its coins). From the memo when this board was
     met before."""
-    state = ctx.state
-    key = (state.figures, ctx.prot, ctx.seat, k)
+    return list(board_plays(ctx.state, ctx.seat, k, ctx))
+
+
+def board_plays(state: HitState, seat: int, k: int, ctx: Ctx | None = None) -> list[HitAction]:
+    """`plays_of` for `seat` on `state`'s board, the memo's own list: read it, never change or
+    keep it (`plays_of` hands out a copy). The board is analysed (`ctx`, else a new `Ctx`)
+    only when it was not met before: the search's random plays look here first."""
+    key = (state.figures, protections(state) if ctx is None else ctx.prot, seat, k)
     entry = _PLAYS_MEMO.get(key)
     if entry is not None and entry[0] is state.cfg:
-        return list(entry[1])
-    plays = _plays_of(ctx, k)
+        return entry[1]
+    plays = _plays_of(Ctx(state, seat) if ctx is None else ctx, k)
     if len(_PLAYS_MEMO) >= PLAYS_MEMO_SIZE:
         _PLAYS_MEMO.clear()
     _PLAYS_MEMO[key] = (state.cfg, plays)
-    return list(plays)
+    return plays
 
 
 def _plays_of(ctx: Ctx, k: int) -> list[HitAction]:
@@ -487,4 +493,4 @@ def usable(ctx: Ctx, k: int) -> HitAction | None:
 
 
 __all__ = ["ERR_BARRIER", "ERR_GROUPS", "ERR_NO_GOAL", "ERR_OVERSHOOT", "ERR_OWN", "Ctx",
-           "error_violation", "field_name", "plays_of", "usable"]
+           "board_plays", "error_violation", "field_name", "plays_of", "usable"]

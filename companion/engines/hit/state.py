@@ -145,6 +145,15 @@ def protected(state: HitState, seat: int) -> bool:
     return state.cfg.cards.shield[state.dtops[seat]] and not state.cfg.rules.no_shields
 
 
+def protections(state: HitState) -> tuple[bool, ...]:
+    """`protected` for every seat, in one pass (the search's hot paths)."""
+    cfg = state.cfg
+    if cfg.rules.no_shields:
+        return (False,) * cfg.players
+    shield = cfg.cards.shield
+    return tuple([shield[d] for d in state.dtops])
+
+
 def can_keep(state: HitState) -> bool:
     """At a reshuffle: may the seat leave the shield card on top of its discard pile?"""
     s = state.turn
@@ -158,6 +167,11 @@ def to_move(state: HitState) -> int:
     if ph == SHUFFLE and can_keep(state):
         return state.turn
     return TABLE
+
+
+def is_over(state: HitState) -> bool:
+    """Has somebody brought all figures home?"""
+    return state.phase == OVER
 
 
 def unknown_in_hand(state: HitState, seat: int) -> int:
@@ -208,5 +222,5 @@ def home(state: HitState, seat: int) -> int:
 __all__ = ["BUY", "DISCARD_TO_COME_OUT", "DRAW", "HAND_SIZE", "MARKET", "MARKET_SIZE",
            "MAX_PLAYERS", "MIN_PLAYERS", "OVER", "PHASES", "PLAY", "SHUFFLE", "START_COINS",
            "HitConfig", "HitState", "HouseRules", "can_keep", "deck_of", "home",
-           "initial_state", "pile_size", "protected", "refill_count", "stack_size",
-           "to_move", "unknown_in_hand"]
+           "initial_state", "is_over", "pile_size", "protected", "protections", "refill_count",
+           "stack_size", "to_move", "unknown_in_hand"]
