@@ -11,7 +11,7 @@ from companion.advisor import hints
 from companion.engines import get_game
 from companion.tables.errors import TableError
 from companion.tables.models import HintLog, Table
-from companion.tables.play import services
+from companion.tables.play import seating, services
 
 from .hint_helpers import ask, connect
 
@@ -153,7 +153,7 @@ async def test_root_parallel_shards_are_merged(dealt_table, embedded_worker, set
 @database_sync_to_async
 def life_table() -> tuple[str, list[str]]:
     table, _ = services.create_table("lifeislife", {"players": 3}, ["Tim", "Mia", "Lino"])
-    tokens = [services.claim_seat(table.id, seat)[1] for seat in range(3)]
+    tokens = [seating.claim_seat(table.id, seat).token for seat in range(3)]
     host_actor = services.Actor(None, True)
     services.record_action(
         table.id, host_actor, "deal rows giraffe/mole,bear/pig,pig,cat/mouse,dog,goat,sheep", 0

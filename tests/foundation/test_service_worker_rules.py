@@ -46,9 +46,11 @@ function open(name) {
 const listeners = {};
 const context = {
   SHELL: { version: "v", files: [], offline: "OFFLINE" },
-  self: { addEventListener: (t, f) => { listeners[t] = f; }, location: { origin: "https://t.example" },
+  self: { addEventListener: (t, f) => { listeners[t] = f; },
+          location: { origin: "https://t.example" },
           skipWaiting: () => Promise.resolve(), clients: { claim: () => Promise.resolve() } },
-  caches: { open, keys: () => Promise.resolve([...store.keys()]), delete: (n) => Promise.resolve(store.delete(n)),
+  caches: { open, keys: () => Promise.resolve([...store.keys()]),
+            delete: (n) => Promise.resolve(store.delete(n)),
             match: () => Promise.resolve(undefined) },
   fetch: (request) => {
     if (!online) return Promise.reject(new TypeError("offline"));
@@ -106,7 +108,8 @@ async function go(method, path) {
   await go("GET", "/rules/dog/");
   online = false;
   seen.offline_rules_kept = await go("GET", "/rules/dog/");
-  seen.kept = [...(store.get("pages-by-reader") || new Map()).keys()].map((u) => new URL(u).pathname).sort();
+  const kept = store.get("pages-by-reader") || new Map();
+  seen.kept = [...kept.keys()].map((u) => new URL(u).pathname).sort();
   process.stdout.write(JSON.stringify(seen));
 })();
 """

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from companion import games
-from companion.tables.play import services
+from companion.tables.play import seating, services
 from tests.tables.simulated import table_log
 
 #: the hardening tables' own options (3 players for HIT and Life is Life); every other game of
@@ -39,7 +39,7 @@ def seeded_table(game_name: str, seed: int, entries: int) -> SeededTable:
     table, host = services.create_table(game_name, dict(CONFIGS[game_name]), [])
     seeded = SeededTable(table.id, host)
     for seat in range(table.seats.count()):
-        seeded.tokens.append(services.claim_seat(table.id, seat)[1])
+        seeded.tokens.append(seating.claim_seat(table.id, seat).token)
     scribe = services.Actor(None, True)
     for seq, text in enumerate(table_log(game_name, CONFIGS[game_name], seed, entries)):
         services.record_action(table.id, scribe, text, seq)

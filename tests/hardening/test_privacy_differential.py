@@ -27,7 +27,7 @@ from django.test import Client
 from companion.asgi import application
 from companion.engines import TABLE, get_game
 from companion.tables import presenters
-from companion.tables.play import services
+from companion.tables.play import seating, services
 from companion.tables.tokens import cookie_name, cookie_value
 from tests.hardening.games import CONFIGS, table_log
 
@@ -106,7 +106,7 @@ class Table:
 
 def make_table(game_name: str, log: list[str]) -> Table:
     table, host = services.create_table(game_name, dict(CONFIGS[game_name]), [])
-    tokens = [services.claim_seat(table.id, seat)[1] for seat in range(table.seats.count())]
+    tokens = [seating.claim_seat(table.id, seat).token for seat in range(table.seats.count())]
     made = Table(table.id, table.join_code, host, tokens)
     made.secrets = [table.id, table.join_code, host, *tokens]
     made.secrets += [cookie_value(table.id, t) for t in [host, *tokens]]

@@ -15,7 +15,7 @@ from channels.db import database_sync_to_async
 from companion.tables.errors import TableError
 from companion.tables.live import pushes as live
 from companion.tables.models import Table
-from companion.tables.play import services
+from companion.tables.play import seating, services
 from tests.tables.simulated import table_log
 
 from .live_clients import Gap, Page, apply_json, split_full
@@ -30,7 +30,7 @@ PLAYS = 260
 @database_sync_to_async
 def new_table() -> tuple[str, list[str]]:
     table, _host = services.create_table("dog", {"seats": 4}, ["Ann", "Ben", "Cid", "Dan"])
-    return table.id, [services.claim_seat(table.id, s)[1] for s in range(4)]
+    return table.id, [seating.claim_seat(table.id, s).token for s in range(4)]
 
 
 @database_sync_to_async

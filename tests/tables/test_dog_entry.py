@@ -16,7 +16,7 @@ from companion.engines import get_game
 from companion.engines.dog.actions import PLAY
 from companion.engines.dog.cards import JOKER, SEVEN, TOKEN
 from companion.tables.models import Table
-from companion.tables.play import selectors, services
+from companion.tables.play import seating, selectors, services
 from companion.tables.presenters import dog_entry
 from companion.tables.presenters.dog_board import position_key
 from companion.tables.tokens import cookie_name, cookie_value
@@ -221,7 +221,7 @@ def test_fold_is_offered_only_when_the_engine_lists_it():
     assert "Nothing playable" in html
     # Ben enters his hand: a 5 he can play. No fold while it can play.
     table, _token = services.create_table("dog", {"seats": 4}, NAMES)
-    _seat, seat_token = services.claim_seat(table.id, 1)
+    seat_token = seating.claim_seat(table.id, 1).token
     ben = Client()
     ben.cookies[cookie_name(table.id, "seat")] = cookie_value(table.id, seat_token)
     for text in OPENING:

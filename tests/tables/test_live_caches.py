@@ -12,7 +12,7 @@ from django.db import connection, transaction
 from django.test.utils import CaptureQueriesContext
 
 from companion.tables.models import Table
-from companion.tables.play import selectors, services, state_cache
+from companion.tables.play import seating, selectors, services, state_cache
 
 from .test_consumers import connect, play, receive_state
 
@@ -97,11 +97,11 @@ def test_a_rolled_back_play_leaves_nothing_in_the_caches(dealt_table):
 async def test_a_claimed_seat_reaches_the_phones_although_the_seq_stays():
     table, _host = await database_sync_to_async(services.create_table)(
         "dog", {"seats": 4}, ["Ann", "Ben", "Cid", "Dan"])
-    _seat, token = await database_sync_to_async(services.claim_seat)(table.id, 0)
+    token = (await database_sync_to_async(seating.claim_seat)(table.id, 0)).token
     phone = await connect(table.id, token)
     first = await receive_state(phone)
     assert [s["claimed"] for s in first["seats"]] == [True, False, False, False]
-    await database_sync_to_async(services.claim_seat)(table.id, 2, "Zoe")
+    await database_sync_to_async(seating.claim_seat)(table.id, 2, "Zoe")
     pushed = await receive_state(phone)
     assert pushed["seq"] == first["seq"]
     assert [s["claimed"] for s in pushed["seats"]] == [True, False, True, False]

@@ -140,15 +140,6 @@ def clean_name(value: Any, default: str) -> str:
     return value or default
 
 
-def claim_seat(table_id: str, index: int, name: str | None = None) -> tuple[Seat, str]:
-    """Take a free seat by the table's address; returns it and its new token (shown once,
-    kept as a cookie). Only until the game begins: the seat rules are ``play/seating.py``."""
-    from companion.tables.play import seating  # seating builds on this module
-
-    claimed = seating.claim_seat(table_id, index, name)
-    return claimed.seat, claimed.token
-
-
 def actor_for(table: Table, *tokens: str | None, scribe: bool = False) -> Actor | None:
     """The actor that the presented tokens stand for at this table, or None (a spectator).
     A phone may hold a seat token and the host token at once (the host who also plays)."""
