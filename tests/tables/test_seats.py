@@ -184,3 +184,32 @@ def test_claims_and_refusals_are_logged_without_secrets(client, begun, caplog):
     logged = "\n".join(lines)
     for secret in (invitation, token, host, "joker"):
         assert secret not in logged
+
+
+@pytest.mark.django_db(transaction=True)  # the pushes go out when the change commits
+async def test_the_request_reaches_the_hosts_phone_live_and_a_moved_seat_is_let_go(begun):
+    """The host's page is told of a request at once; when the seat moves, the phone that held
+    it is closed (4001) and reconnects as what it is now."""
+    from channels.db import database_sync_to_async
+
+    from .test_consumers import connect
+
+    table_id, host, ann = begun
+    host_phone = await connect(table_id, host, fmt="html")
+    await host_phone.receive_from(timeout=5)
+    ann_phone = await connect(table_id, ann, fmt="html")
+    await ann_phone.receive_from(timeout=5)
+    _asked, token = await database_sync_to_async(seating.request_seat)(table_id, 0, "Eve")
+    pushed = await host_phone.receive_from(timeout=5)
+    assert "<b>Eve</b> asks for Ann" in pushed and "Let them in" in pushed
+    assert "Let them in" not in await ann_phone.receive_from(timeout=5)  # the host's alone
+    request = (await database_sync_to_async(seating.open_requests)(
+        await database_sync_to_async(services.read_table)(table_id)))[0]
+    await database_sync_to_async(seating.answer_request)(
+        table_id, services.Actor(None, True), request.id, True)
+    closed = await ann_phone.receive_output(timeout=5)
+    assert closed == {"type": "websocket.close", "code": 4001}
+    pushed = await host_phone.receive_from(timeout=5)
+    assert "Eve took Ann" in pushed
+    await host_phone.disconnect()
+    assert token
