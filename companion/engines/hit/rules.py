@@ -496,6 +496,12 @@ def _finish_card(state: HitState, seat: int, figures: tuple[tuple[int, ...], ...
                            winner))
 
 
+#: The figures after a play's moves: (figures, seat, moves) → (config, figures). The board is
+#: public, so a search plays the same moves on the same board again and again (with other
+#: hands). Moves with a destination left open (`NO_DEST`) are not kept. Cleared when full.
+_FIGURES_MEMO: dict[tuple[object, ...], tuple[object, tuple[tuple[int, ...], ...]]] = {}
+
+
 def _apply_play(state: HitState, action: HitAction) -> HitState:
     (cfg, phase, seat, turns, figures, hands, shown, tops, pools, discards, dtops, coins,
      market, stack, winner) = state
@@ -521,8 +527,18 @@ def _apply_play(state: HitState, action: HitAction) -> HitState:
     st = _new(HitState, (cfg, phase, seat, turns, figures, _set(hands, seat, hand), shown, tops,
                          pools, _set(discards, seat, tuple(d)), _set(dtops, seat, k), coins,
                          market, stack, winner))
-    if action.moves:
-        figures = _move_figures(st, seat, action.moves, k)
+    moves = action.moves
+    if moves:
+        key = (figures, seat, moves)
+        entry = _FIGURES_MEMO.get(key)
+        if entry is not None and entry[0] is cfg:
+            figures = entry[1]
+        else:
+            figures = _move_figures(st, seat, moves, k)
+            if all(t != NO_DEST for _p, t in moves):  # else the protections count too
+                if len(_FIGURES_MEMO) >= LEGAL_MEMO_SIZE:
+                    _FIGURES_MEMO.clear()
+                _FIGURES_MEMO[key] = (cfg, figures)
     return _finish_card(st, seat, figures, hand)
 
 

@@ -1,9 +1,10 @@
 """The search's fast paths in HIT's engine (issue #39) against the code they replaced, kept
-here as the reference: `apply` building each state in one go instead of `_replace`, the PLAY
-actions remembered per board and known hand, the random play's come-out and plays read from
-the memos without a `Ctx`, the draw of unknown cards in one pass (`_draw`) and the leaf
-evaluation inline. Every decision of seeded random games of 2-4 players with and without the
-variants, on the full states and on each seat's view (unknown cards in the other hands)."""
+here as the reference: `apply` building each state in one go instead of `_replace` (and the
+figures after a play remembered per board), the PLAY actions remembered per board and known
+hand, the random play's come-out and plays read from the memos without a `Ctx`, the draw of
+unknown cards in one pass (`_draw`) and the leaf evaluation inline. Every decision of seeded
+random games of 2-4 players with and without the variants, on the full states and on each
+seat's view (unknown cards in the other hands)."""
 
 from __future__ import annotations
 
@@ -208,8 +209,10 @@ def _one_destination(state: HitState, action: HitAction) -> bool:
 # --- the tests ------------------------------------------------------------------------------
 def test_apply_builds_the_states_the_old_code_built() -> None:
     """Every legal play, come-out and buy (and each single-figure play whose destination may
-    be left to the engine, `NO_DEST`), applied by the fast path and by `_replace`."""
+    be left to the engine, `NO_DEST`), applied by the fast path (twice: the second time the
+    figures come from `_FIGURES_MEMO`) and by `_replace`."""
     compared = {PLAY: 0, DISCARD: 0, BUY: 0, NO_DEST: 0}
+    rules._FIGURES_MEMO.clear()
     for state in _decisions():
         if state.phase not in (PH_PLAY, PH_BUY):
             continue
@@ -220,6 +223,7 @@ def test_apply_builds_the_states_the_old_code_built() -> None:
             got = rules.apply(state, action)
             assert type(got) is HitState
             assert got == expected, (state, action)
+            assert rules.apply(state, action) == expected  # the figures now from the memo
             compared[action.kind] += 1
             if action.kind == PLAY and len(action.moves) == 1:
                 (p, _t), = action.moves
