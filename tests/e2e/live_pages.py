@@ -127,7 +127,8 @@ READ = """([regions, ignore]) => {
     const inRest = rest && rest.querySelector(selector);
     if (inRest) inRest.replaceWith(document.createComment(name));
   }
-  out.rest = rest ? rest.outerHTML + "\\n--controls--\\n" + controls(live) : null;
+  // (a clone keeps its controls' state: values, checkedness)
+  out.rest = rest ? rest.outerHTML + "\\n--controls--\\n" + controls(rest) : null;
   out.page = "lang=" + document.documentElement.lang + " offline=" +
     document.body.classList.contains("offline");
   return out;
