@@ -21,7 +21,7 @@ from tests.e2e.live_pages import Evening, Figures
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(600)]
 
 #: (game, seed, entries, the first phone's language): the CI size
-EVENINGS = [("dog", 1, 9, "en"), ("hit", 2, 8, "fr"), ("lifeislife", 3, 10, "de")]
+EVENINGS = [("dog", 1, 8, "en"), ("hit", 2, 8, "fr"), ("lifeislife", 3, 10, "de")]
 
 
 @pytest.mark.parametrize(("game", "seed", "steps", "lang"), EVENINGS,
@@ -33,4 +33,7 @@ def test_live_pages_equal_fresh_ones(server, browser, game, seed, steps, lang):
           f"({figures.regions} regions), {len(figures.differences)} differences, "
           f"{figures.settled_late} settled after a later message, {figures.seconds:.1f} s")
     assert figures.comparisons >= figures.events
-    assert not figures.differences, "\n\n".join(d.said() for d in figures.differences[:6])
+    folds = sum(1 for d in figures.differences if d.folds_only())
+    assert not figures.differences, (
+        f"{len(figures.differences)} differences ({folds} only a fold open or closed):\n\n"
+        + "\n\n".join(d.said() for d in figures.differences[:6]))
