@@ -303,8 +303,8 @@ async def _html_phone(table_id: str, token: str):
 async def test_the_review_message_reaches_the_seats_own_phones_and_not_the_hint_watchdog(
     dealt_table, monkeypatch
 ):
-    """`coach.review` on the real (in-memory) channel layer: Ann's page gets her view again
-    with her coach box and the label in her history line, her JSON phone a "review" message;
+    """`coach.review` on the real (in-memory) channel layer: Ann's page gets her coach box and
+    her history (the label in its line) afresh, her JSON phone a "review" message;
     Ben's phones nothing; no phone's hint watchdog is touched."""
     from companion.tables.live.consumers import TableConsumer
 
@@ -320,14 +320,15 @@ async def test_the_review_message_reaches_the_seats_own_phones_and_not_the_hint_
             phone.heard = [*getattr(phone, "heard", []), await phone.receive_from()]
     await database_sync_to_async(coach._publish)(t.id, 0, stored)
 
-    # the page's view again (issue #36: the coach box is a live part), its box and its
-    # history labelled, as a fresh load shows them
-    renewed = await ann_page.receive_from(timeout=5)
-    assert renewed.startswith("<!--live-seq:")
-    assert re.search(r'<!--live:coach-->\s*<section id="coach"', renewed)
-    assert 'class="coach-review" data-label="good"' in renewed
+    # her coach box and her history afresh at the same seq (issue #36: live parts), as a
+    # fresh load shows them; the rest of the page (an entry under way) is left alone
+    renewed = json.loads(await ann_page.receive_from(timeout=5))
+    assert renewed["type"] == "delta" and renewed["base"] == renewed["seq"] == seq
+    assert set(renewed["parts"]) == {"coach", "history"}
+    assert re.match(r'\s*<section id="coach"', renewed["parts"]["coach"])
+    assert 'class="coach-review" data-label="good"' in renewed["parts"]["coach"]
     assert (f'<span id="review-{seq}" class="review-label" data-label="good">'
-            '<span aria-hidden="true">✓</span> good play</span>') in renewed
+            '<span aria-hidden="true">✓</span> good play</span>') in renewed["parts"]["history"]
     message = json.loads(await ann_json.receive_from(timeout=5))
     assert message["type"] == "review" and message["seq"] == seq and message["seat"] == 0
     assert message["review"]["label"] == "good" and message["review"]["symbol"] == "✓"

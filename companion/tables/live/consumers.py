@@ -239,14 +239,19 @@ class TableConsumer(HintWatchdog, AsyncWebsocketConsumer):
     async def coach_review(self, event: dict[str, Any]) -> None:
         """A coach review of this seat's play, or its coach switched (tables/coach.py): the
         seat's group only, and never the hint's watchdog. The page's coach box and its
-        history's labels are live parts (`live_parts`): the page gets its whole view again,
-        rendered afresh at the same seq (the cached frame renewed, as after a claimed seat),
-        so its box, count and labels are what a fresh load shows; a JSON phone its message."""
+        history's labels are live parts (`live_parts`): the page gets them rendered afresh at
+        its seq (`live.coach_renewal`: the cached frame renewed), so its box, count and labels
+        are what a fresh load shows, and a step of the entry under way stays; a JSON phone its
+        message."""
         if self.format == "html":
             seat = getattr(self.actor, "seat", None)
             if seat is not None and event.get("seat") == seat:
                 coach.open_gate(self.table_id, event["seat"])
-                await self._push(force=True, fresh=True)
+                seq, text = await self._render_coach()
+                if seq == self.sent_seq:
+                    await self.send(text_data=text)
+                else:  # the table moved on meanwhile: the whole view
+                    await self._push(force=True, fresh=True)
             return
         text = await self._render_review(event)
         if text:
@@ -336,6 +341,17 @@ class TableConsumer(HintWatchdog, AsyncWebsocketConsumer):
     @in_connection_language
     def _render_hint(self, hint: dict[str, Any]) -> str:
         return hint_fragments(Table.objects.get(id=self.table_id), self.actor, hint)
+
+    @render_in_thread
+    @in_connection_language
+    def _render_coach(self) -> tuple[int, str]:
+        """(seq, the page's coach parts renewed at that seq: `live.coach_renewal`)."""
+        table = services.read_table(self.table_id)
+        if table is None:
+            raise Table.DoesNotExist(self.table_id)
+        view = live.View.of(self.table_id, self.format, self.actor, self.language,
+                            self.presenter)
+        return table.seq, live.coach_renewal(table, self.actor, view)
 
     @render_in_thread
     @in_connection_language

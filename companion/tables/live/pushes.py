@@ -155,6 +155,22 @@ def full(table: Table, actor: Actor | None, view: View, fresh: bool = False) -> 
     return f"<!--live-seq:{table.seq}-->{marked}"
 
 
+#: the parts of a seat's page that its coach changes without a new seq (a review arriving, the
+#: switch): its box and the labels in its history
+COACH_PARTS = ("coach", "history")
+
+
+def coach_renewal(table: Table, actor: Actor | None, view: View) -> str:
+    """The seat's page after its coach spoke at the table's seq: the view rendered afresh (the
+    cached frame renewed, so later deltas start from it) and sent as a delta from that very
+    seq holding only `COACH_PARTS`, whole: the rest of the page, a step of the entry under way
+    included, is left as it is."""
+    current = frame(table, actor, view, fresh=True)
+    parts = {name: current[name] for name in COACH_PARTS if name in current}
+    return json.dumps({"type": "delta", "base": table.seq, "seq": table.seq, "parts": parts},
+                      ensure_ascii=False)
+
+
 def delta(table: Table, actor: Actor | None, view: View, base: int) -> str:
     """What changed from ``base`` (the seq the phone has) to the table's seq; the full view
     when the page's fragments at ``base`` are no longer known here."""
