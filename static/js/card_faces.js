@@ -256,9 +256,10 @@
     target.querySelectorAll(".card-faces").forEach(function (box) {
       if (sent[key(box)]) return;
       var details = box.closest("details");
-      // only what the person tapped: the server's own values are drawn again by the server
+      // only what the person tapped: the server's own values (the cards it filled in, the fold
+      // it drew open or closed) are drawn again by the server
       kept[key(box)] = { cards: box.dataset.touched ? chosen(box) : null,
-                         open: details ? details.open : null };
+                         open: details && details.dataset.folded ? details.open : null };
     });
     schedulePrune();
   });
@@ -274,13 +275,24 @@
           box.dataset.touched = "1";
         }
         var details = box.closest("details");
-        if (details && kept[k].open !== null) details.open = kept[k].open;
+        if (details && kept[k].open !== null) {
+          details.open = kept[k].open;
+          details.dataset.folded = "1"; // still the person's fold
+        }
         delete kept[k];
       }
       render(box);
     });
     schedulePrune();
   }
+  // A fold the person opened or closed (a tap on its summary) is theirs to keep across redraws.
+  document.addEventListener("click", function (event) {
+    var summary = event.target.closest && event.target.closest("summary");
+    var details = summary && summary.parentElement;
+    if (details && details.tagName === "DETAILS" && details.querySelector(".card-faces")) {
+      details.dataset.folded = "1";
+    }
+  });
   document.addEventListener("htmx:load", function (event) { init(event.detail.elt); });
   document.addEventListener("DOMContentLoaded", function () { init(document); });
   // After a saved form, the chosen cards are the server's: forget what was kept.
