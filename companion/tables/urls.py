@@ -2,7 +2,7 @@ from django.urls import path
 
 from companion.tables.api import site as api_site
 from companion.tables.coach import views as coach_views
-from companion.tables.pages import hand_correction, record_views, setup_views, views
+from companion.tables.pages import hand_correction_view, record_views, setup_views, views
 
 app_name = "tables"
 
@@ -31,7 +31,7 @@ urlpatterns = [
     path("<str:table_id>/undo", views.undo, name="undo"),
     path("<str:table_id>/hand", views.hand, name="hand"),
     path("<str:table_id>/correct", views.correct, name="correct"),
-    path("<str:table_id>/correct/hand", hand_correction.correct_hand, name="correct-hand"),
+    path("<str:table_id>/correct/hand", hand_correction_view.correct_hand, name="correct-hand"),
     path("<str:table_id>/hint", views.hint, name="hint"),
     path("<str:table_id>/scribe", views.scribe, name="scribe"),
     path("<str:table_id>/coach", coach_views.switch, name="coach"),

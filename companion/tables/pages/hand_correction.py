@@ -11,10 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.http import HttpRequest, HttpResponse
-from django.shortcuts import render
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET
 
 from companion.engines import get_game
 from companion.tables import presenters
@@ -74,34 +71,3 @@ def composed_hand(table: Table, actor: services.Actor | None, form: Any) -> str:
     if actor is None or actor.seat is None:
         raise BadInput(_("only the player whose hand it is can put it right here"))
     return services.hand_notation(table, actor.seat, hand_cards(presenters.get(table.game), form))
-
-
-@require_GET
-def correct_hand(request: HttpRequest, table_id: str) -> HttpResponse:
-    """The card faces of the phone's own hand entry ``?seq=`` (empty for any other entry)."""
-    from companion.tables.pages.views import _actor, _table
-
-    table = _table(table_id)
-    actor = _actor(request, table)
-    context: dict[str, Any] = {"table": table, "faces": None}
-    try:
-        seq = whole_number(request.GET.get("seq"), _("the entry number"))
-    except BadInput:
-        seq = None
-    cards = None
-    if actor is not None and actor.seat is not None and seq is not None:
-        cards = own_hand_entry(table, actor.seat, seq)
-    if cards:
-        presenter = presenters.get(table.game)
-        context.update(
-            seq=seq,
-            seat=table.seats.get(index=actor.seat),
-            size=len(cards),
-            faces=[
-                {"token": token, "label": presenter.card_name(token), "count": cards.count(token)}
-                for token in presenter.hand_tokens()
-            ],
-        )
-    response = render(request, "tables/correct_hand.html", context)
-    response["Cache-Control"] = "no-store"  # a private hand: never kept by a cache
-    return response
