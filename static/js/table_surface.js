@@ -274,7 +274,8 @@
     refereeing();
     loadHand(form, seq);
     // The next tap is the card (or Life is Life's row): it is put on screen.
-    var next = form.querySelector("fieldset") || form.querySelector("input[name=action]");
+    // (not the own hand's faces, hidden until the server sends them: handShown puts them on screen)
+    var next = form.querySelector("fieldset:not([hidden])") || form.querySelector("input[name=action]");
     if (next) {
       next.scrollIntoView({ block: "center" });
       var first = next.querySelector("input, button");

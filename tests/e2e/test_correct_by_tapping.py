@@ -75,8 +75,8 @@ def test_a_hit_play_corrected_by_tapping(server, phone):
     body = {"game": "hit", "names": ["Ann", "Ben"], "options": {"players": 2}}
     table = http_json(server.url, "POST", "/api/tables", body)
     tid, host = table["id"], table["host_token"]
+    page = seat_page(server, phone, tid, 0, "en")  # a free seat: before the first entry
     seq = api_plays(server, tid, host, ["draw", "draw", "market 4,5,hunt,coins5,jump"], 0)
-    page = seat_page(server, phone, tid, 0, "en")
     wait_seq([page], seq)
     ann = Glance(page)
     ann.tap(page.locator("#entry button.hit-card-pick[data-card='s3']"))
@@ -110,9 +110,9 @@ def test_a_life_is_life_swap_corrected_into_a_knock(server, phone):
     body = {"game": "lifeislife", "names": ["Tim", "Mia", "Lino"], "options": {"players": 3}}
     table = http_json(server.url, "POST", "/api/tables", body)
     tid, host = table["id"], table["host_token"]
+    page = seat_page(server, phone, tid, 0, "en")  # a free seat: before the first entry
     seq = api_plays(server, tid, host,
                     ["deal rows giraffe/mole,bear/pig,pig,cat/mouse,dog,goat,sheep"], 0)
-    page = seat_page(server, phone, tid, 0, "en")
     wait_seq([page], seq)
     tim = Glance(page)
 
