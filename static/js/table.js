@@ -97,7 +97,15 @@
   }
   document.addEventListener("htmx:wsAfterMessage", function (evt) {
     var text = evt.detail && evt.detail.message;
-    if (typeof text === "string" && text.indexOf("<!--live-seq:") === 0) markLive();
+    if (typeof text === "string" && text.indexOf("<!--live-seq:") === 0) {
+      // The game summary belongs to a game that is over: an undo or a correction of its last
+      // play takes the status line's request for it away, and with it the summary shown.
+      var slot = document.getElementById("summary-slot");
+      if (slot && slot.firstElementChild && !document.querySelector('[hx-target="#summary-slot"]')) {
+        slot.textContent = "";
+      }
+      markLive();
+    }
   });
   function shown(name) { return !!document.getElementById(name); }
   document.addEventListener("htmx:wsBeforeMessage", function (evt) {

@@ -223,10 +223,23 @@ class Reader:
         if not loading:
             self.load_fresh()
         self.wait_seq(self.fresh, seq)
+        self.wait_loaded(self.fresh)
         return self.fresh.evaluate(READ, [REGIONS, IGNORE])
 
     def read_live(self) -> dict[str, str | None]:
+        self.wait_loaded(self.live)
         return self.live.evaluate(READ, [REGIONS, IGNORE])
+
+    @staticmethod
+    def wait_loaded(page: Any) -> None:
+        """Until what the page asks for on its own is there: the game summary the status line
+        of a game that is over loads into #summary-slot (a request of its own, after the view)."""
+        page.wait_for_function(SUMMARY_LOADED, timeout=20_000)
+
+
+#: a page whose status asks for the game summary (a game over) has it in #summary-slot
+SUMMARY_LOADED = """() => !document.querySelector('[hx-target="#summary-slot"]')
+  || !!document.querySelector('#summary-slot > *')"""
 
 
 class Evening:
