@@ -220,6 +220,8 @@ def _changes(table: Table, limit: int = LINES_SHOWN) -> list[SeatChange]:
 #: here (``forget``), as does a page load (tables/pages/views.py).
 _regions: OrderedDict[str, tuple[list[SeatChange], list[SeatRequest]]] = OrderedDict()
 _regions_lock = threading.Lock()
+#: table id → how many times its region was forgotten (the most recently forgotten last)
+_forgotten: dict[str, int] = {}
 REGIONS_MAX = 2_000
 
 
@@ -228,12 +230,16 @@ def region(table: Table) -> tuple[list[str], list[SeatRequest]]:
     the host's page shows them)."""
     with _regions_lock:
         known = _regions.get(table.id)
+        generation = _forgotten.get(table.id, 0)
     if known is None:
         known = (_changes(table), open_requests(table))
         with _regions_lock:
-            _regions[table.id] = known
-            while len(_regions) > REGIONS_MAX:
-                _regions.popitem(last=False)
+            # kept only if no change was announced while it was read: a read that began before
+            # a claim's commit must not outlive the claim's ``forget``
+            if _forgotten.get(table.id, 0) == generation:
+                _regions[table.id] = known
+                while len(_regions) > REGIONS_MAX:
+                    _regions.popitem(last=False)
     changes, requests = known
     return [change_words(change) for change in changes], requests
 
@@ -242,6 +248,9 @@ def forget(table_id: str) -> None:
     """Read the table's seats region again next time (its seats or requests changed)."""
     with _regions_lock:
         _regions.pop(table_id, None)
+        _forgotten[table_id] = _forgotten.pop(table_id, 0) + 1
+        while len(_forgotten) > REGIONS_MAX:
+            _forgotten.pop(next(iter(_forgotten)))
 
 
 def change_words(change: SeatChange) -> str:
