@@ -555,8 +555,8 @@ def test_key_screens(table_host, phones, lang):
     Life is Life's and HIT's turn, each presenter at 1920×1080: saved to /tmp/shots."""
     table = http_json(table_host.url, "POST", "/api/tables", {"game": "dog", "names": DOG_NAMES})
     tid, host = table["id"], table["host_token"]
+    ben = seated(table_host, phones, tid, 1, lang)  # seats are free until the first entry (#37)
     seq = api_plays(table_host, tid, host, DOG_OPENING, 0)
-    ben = seated(table_host, phones, tid, 1, lang)
     wait_all([ben], seq)
     ben.locator("#entry button.card[hx-get$='card=5']").first.tap()
     ben.wait_for_selector("#entry[data-step='moves'], #entry[data-step='destination']")
@@ -576,16 +576,16 @@ def test_key_screens(table_host, phones, lang):
     body = {"game": "lifeislife", "names": LIL_NAMES, "options": {"players": 3}}
     table = http_json(table_host.url, "POST", "/api/tables", body)
     rows = "deal rows giraffe/mole,bear/pig,pig,cat/mouse,dog,goat,sheep"
-    api_plays(table_host, table["id"], table["host_token"], [rows], 0)
     tim = seated(table_host, phones, table["id"], 0, lang)
+    wait_all([tim], api_plays(table_host, table["id"], table["host_token"], [rows], 0))
     shot(tim, f"key-{lang}-lil-turn")
     shot(presenter(table_host, phones, table["id"], lang), f"key-{lang}-lil-presenter")
 
     body = {"game": "hit", "names": HIT_NAMES, "options": {"players": 2}}
     table = http_json(table_host.url, "POST", "/api/tables", body)
-    api_plays(table_host, table["id"], table["host_token"],
-              ["draw", "draw", "market " + ",".join(MARKET)], 0)
     ann = seated(table_host, phones, table["id"], 0, lang)
+    wait_all([ann], api_plays(table_host, table["id"], table["host_token"],
+                              ["draw", "draw", "market " + ",".join(MARKET)], 0))
     shot(ann, f"key-{lang}-hit-turn")
     shot(presenter(table_host, phones, table["id"], lang), f"key-{lang}-hit-presenter")
     for page in (ben, tim, ann):
