@@ -21,7 +21,7 @@ PYTHON ?= $(shell for c in python3.14 python3.13 python3.12 python3 \
 COMPILED_SOURCES := $(wildcard companion/engines/dog/moves.py companion/engines/dog/rules.py \
 	companion/engines/dog/info.py companion/engines/dog/*.pxd companion/engines/dog/*.pyx \
 	companion/engines/dog/*.pxi \
-	companion/advisor/*.pyx)
+	companion/advisor/*.pyx companion/advisor/*.pxd companion/advisor/*.pxi)
 ENGINE_PATH := $(PY) -c "from companion.engines.kit import accel; print(accel.describe())"
 
 $(VENV)/.installed: pyproject.toml setup.py $(COMPILED_SOURCES)

@@ -21,18 +21,7 @@ cdef object TABLE = _TABLE_OBJECT
 
 
 cdef class Node:
-    """`ismcts.Node`"""
-
-    cdef public Node parent
-    cdef public object action
-    cdef public int player  # the seat that made the move into this node
-    cdef public dict children
-    cdef public long visits
-    cdef public long avail
-    cdef public double reward
-    cdef public double outcome  # root children only, with `Config.outcome`
-    #: root children only: the sum of the squared rewards (the search's own uncertainty)
-    cdef public double square
+    """`ismcts.Node` (its fields: _ismcts.pxd, for the games' compiled iterations)"""
 
     def __init__(self, Node parent, object action, int player):
         self.parent = parent

@@ -377,7 +377,8 @@ def _compiled_dog_playout() -> ismcts.Playout | None:
         "joker": DOG_VALUE_JOKER, "seven": DOG_VALUE_SEVEN,
         "start_waiting": DOG_VALUE_START_WAITING, "start": DOG_VALUE_START,
         "four": DOG_VALUE_FOUR, "swap": DOG_VALUE_SWAP, "other": DOG_VALUE_OTHER})
-    return ismcts.Playout(fast.playout, dog_playout_policy, dog_evaluate, fast.choose)
+    return ismcts.Playout(fast.playout, dog_playout_policy, dog_evaluate, fast.choose,
+                          fast.iteration)
 
 
 #: DOG's compiled playout (its registry entry's `search["playout"]`), or None

@@ -12,7 +12,9 @@ Anytime: `search` stops at a wall-clock budget or an iteration count, and can re
 Reproducible: everything random comes from one `random.Random(seed)`; with an iteration count the
 answer depends on nothing else — and not on the path either: where the compiled core is built,
 `Node` and `_Iteration` run as their compiled twins (`_ismcts.pyx`) and a game may bring its
-playout compiled (`Playout`; DOG's: `_dog_playout.pyx`), the same search, the same choices.
+playout compiled (`Playout`; DOG's: `_dog_playout.pyx`), or its whole iteration on its own
+compiled state (`Playout.iteration`; DOG's on `engines/dog/_state`'s board, issue #39), the
+same search, the same choices.
 
 The parameters left open in `Config` (None) take the values measured for the game (its
 entry's `search` in the game registry, companion/games.py, read by `bots` through `tune_from`;
@@ -58,6 +60,11 @@ class Playout:
     #: `policy`'s action for one decision (the expansion's policy-first), compiled: the same
     #: action, the same random numbers; None, having drawn nothing, where it does not take it
     choose: Callable[[Any, random.Random], Any] | None = None
+    #: the whole iteration compiled on the game's own state (DOG's board, issue #39):
+    #: `iteration(game, view, seat, root, root_actions, rng, config)` gives the callable that
+    #: does what `_Iteration` does — the same tree, the same random numbers — or None where it
+    #: does not take the view; used with the compiled tree only (its nodes are `_ismcts.Node`)
+    iteration: Callable[..., Callable[[], None] | None] | None = None
 
 
 class Node:
@@ -252,7 +259,13 @@ def _run(game: Game, view: Any, seat: int, root: Node, rng: random.Random, cfg: 
         if root_actions is None:
             raise ValueError("`only` needs the seat's own hand: its actions must be known")
         root_actions = [a for a in root_actions if a in only] or root_actions
-    iterate = _tree.Iteration(game, view, seat, root, root_actions, rng, cfg)
+    iterate = None
+    fast = cfg.playout
+    if fast is not None and fast.iteration is not None and _tree.Node is not Node and _usable(
+            cfg):
+        iterate = fast.iteration(game, view, seat, root, root_actions, rng, cfg)
+    if iterate is None:
+        iterate = _tree.Iteration(game, view, seat, root, root_actions, rng, cfg)
     while True:
         if iterations is not None and done >= iterations:
             break
@@ -278,6 +291,14 @@ def _run(game: Game, view: Any, seat: int, root: Node, rng: random.Random, cfg: 
             entry[2] += child.outcome
             entry[3] += child.square
     return result
+
+
+def _usable(cfg: Config) -> bool:
+    """May the search use `cfg.playout` (its policy and evaluation are the configured ones,
+    the playout stops at the table's events, no outcome is reported)?"""
+    fast = cfg.playout
+    return (fast is not None and fast.policy is cfg.policy and fast.evaluate is cfg.evaluate
+            and bool(cfg.stop_at_table) and cfg.outcome is None)
 
 
 class _CyclicGcPause:

@@ -42,25 +42,6 @@ cdef object _DogAction = _actions.DogAction
 cdef object _DogStateType = _DogState
 cdef tuple _NO_CARDS = ()
 
-cdef enum:
-    NSEAT = 6
-    MAXFIG = 5
-    MAXHAND = 16
-    NKINDS = 16
-    NFIELD = 128  # track fields and goals
-    MAXSEG = 7
-    GOAL = 4
-    ONE = 1
-    FOUR = 4
-    SEVEN = 7
-    THIRTEEN = 13
-    SWAP = 14
-    JOKER = 15
-    # phases (state.py)
-    PH_DEAL = 0
-    PH_PLAY = 2
-    PH_OVER = 5
-
 cdef int[14] _FORWARD_N  # distances of each card (the 1: 1 and 11), by card code
 cdef int[14] _FORWARD_K
 _FORWARD_N[:] = [0, 1, 2, 3, 4, 5, 6, 0, 8, 9, 10, 0, 12, 13]
@@ -71,58 +52,6 @@ _JOKER_AS[:] = [1, 2, 3, 4, 5, 6, 8, 9, 10, 12, 13, SWAP]
 
 
 include "_seven.pxi"  # the 7's search on C arrays (`_sort`, `Search`, `_rec`, ...)
-
-
-cdef struct Play:
-    int card
-    int as_card
-    int nseg
-    int seg[MAXSEG][2]
-
-
-cdef struct CS:
-    # the configuration (DogConfig, HouseRules)
-    int n  # seats
-    int nf  # figures per seat
-    int L
-    int teams
-    int start[NSEAT]
-    int gb[NSEAT]
-    int team_of[NSEAT]
-    int partner[NSEAT]
-    int team_mask[NSEAT]
-    int blocks_own
-    int knock_own
-    int mandatory
-    int goal_from_start
-    int swap_void
-    int partner_exception
-    # the state (DogState, folds aside)
-    int phase
-    int turn
-    int fig[NSEAT][MAXFIG]  # sorted, as DogState.figures
-    signed char hand[NSEAT][MAXHAND]  # sorted, as DogState.hands (0: unknown)
-    int nhand[NSEAT]
-    int discard[NKINDS]
-    int avoid[NSEAT]
-    int transit[NSEAT]
-    int gifts[NSEAT]
-    int round
-    int dealer
-    int winner
-    # derived: field -> seat, -1 empty; the analysis for the seat to move (`moves.Ctx`)
-    signed char occ[NFIELD]
-    int c
-    int nprot
-    int prot[NSEAT]
-    int goal_free
-
-
-cdef struct Buf:
-    Play *plays
-    CS *after
-    int n
-    int cap
 
 
 cdef inline int _mod(int a, int m) noexcept:
@@ -370,9 +299,6 @@ cdef bint _exception_possible(CS *B) noexcept:
         if p < B.L:
             need += _to_start(B, p, c) + 1
     return need < 7
-
-
-cdef class DogBoard
 
 
 cdef int _sevens_c(CS *B, Buf *buf, int card, int *knocked, int nk) except -1:
@@ -645,7 +571,7 @@ cdef void _move(CS *B, Play *pl) noexcept:
         _sort(B.fig[s], B.nf)
 
 
-cdef inline void _take(CS *B, int seat, int card) noexcept:
+cdef void _take(CS *B, int seat, int card) noexcept:
     """`cards.remove_card`, an unknown card (sorted first) standing in for a card not in the
     hand."""
     cdef int i, j, at = 0
@@ -680,6 +606,12 @@ cdef void _apply_play(CS *B, Play *pl) noexcept:
         B.winner = t
         return
     B.winner = -1
+    _next_turn(B, seat)
+
+
+cdef void _next_turn(CS *B, int seat) noexcept:
+    """`rules._next_turn`: the next seat with cards plays, else the round is over."""
+    cdef int s, i, n = B.n
     for i in range(1, n + 1):
         s = (seat + i) % n
         if B.nhand[s] > 0:
@@ -698,12 +630,7 @@ cdef void _apply_play(CS *B, Play *pl) noexcept:
 
 
 cdef class DogBoard:
-    """One DOG state in C arrays (see the module's docstring)."""
-
-    cdef CS s
-    cdef object cfg
-    cdef object folds
-    cdef tuple start
+    """One DOG state in C arrays (see the module's docstring; its fields: _state.pxd)."""
 
     @staticmethod
     def load(state):
@@ -726,6 +653,7 @@ cdef class DogBoard:
         B.nf = nf
         B.L = geo.length
         B.teams = cfg.mode == "teams"
+        B.nteams = len(cfg.teams)
         B.blocks_own = rules.start_blocks_own
         B.knock_own = rules.knock_own
         B.mandatory = rules.goal_entry_mandatory
@@ -754,6 +682,7 @@ cdef class DogBoard:
             B.team_of[s] = cfg.team_of[s]
             B.partner[s] = cfg.partner[s]
             B.team_mask[s] = cfg.team_mask[s]
+            B.receiver[s] = cfg.receiver[s]
             B.avoid[s] = state.avoid[s]
             B.transit[s] = state.transit[s]
             B.gifts[s] = state.gifts[s]

@@ -76,11 +76,25 @@ def _flag(name: str) -> bool:
 
 
 def _included(source: Path) -> list[Path]:
-    """The files a .pyx includes (`include "_seven.pxi"`), beside it."""
+    """The files a .pyx includes (`include "_seven.pxi"`), beside it, and the .pxd files of
+    the package's other modules that it or they cimport (`from companion.engines.dog._state
+    cimport ...`: a binary built against another layout of their C structs must not run)."""
     if source.suffix != ".pyx":
         return []
     text = source.read_text(encoding="utf-8")
-    return [source.with_name(name) for name in re.findall(r'^include\s+"([^"]+)"', text, re.M)]
+    files = [source.with_name(name)
+             for name in re.findall(r'^include\s+"([^"]+)"', text, re.M)]
+    root = next((p.parent for p in source.parents if p.name == "companion"), None)
+    if root is None:
+        return files
+    texts = [text, *(f.read_text(encoding="utf-8") for f in files if f.exists())]
+    for module in sorted({m for t in texts
+                          for m in re.findall(r"^from\s+(companion(?:\.\w+)+)\s+cimport",
+                                              t, re.M)}):
+        pxd = root.joinpath(*module.split(".")).with_suffix(".pxd")
+        if pxd.exists() and pxd != source.with_suffix(".pxd"):
+            files.append(pxd)
+    return files
 
 
 def source_digest(source: Path) -> dict[str, str]:
