@@ -13,7 +13,11 @@ commit before an optimisation) runs in a child process from a `git archive` of t
 (pure Python: the compiled core is not built there, so compare Life is Life and HIT, whose
 engines have no compiled modules; DOG only with `COMPANION_PURE=1` here), and the code of the
 working tree in another child, this machine's path; the two children alternate round by
-round. Without `--baseline` only the working tree is measured.
+round. Without `--baseline` only the working tree is measured. `--baseline-tree DIR` takes a
+checkout of the baseline instead (e.g. `git worktree add --detach /tmp/base REV`) whose
+compiled core was built in place (`python setup.py build_ext --inplace` with this Python,
+setuptools and Cython): its child runs that code as it is, compiled where its stamps say so —
+DOG's compiled path before and after a change in one run (issue #39).
 
 The last line is machine-readable: <game>_now=<float> [<game>_baseline=<float>
 <game>_ratio=<float>] per game.
@@ -76,6 +80,13 @@ def _export(revision: str) -> Path:
     return folder / "src"
 
 
+def _describe(tree: Path) -> str:
+    """The commit a checkout is at (its short hash), for the table's heading."""
+    done = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=tree, capture_output=True,
+                          text=True, check=False)
+    return done.stdout.strip() or str(tree)
+
+
 def _run(code_root: Path, games: list[str], budget_ms: float, positions: int) -> dict[str, Any]:
     cmd = [sys.executable, str(Path(__file__).resolve()), "--child", str(code_root),
            "--games", ",".join(games), "--budget-ms", str(budget_ms),
@@ -91,6 +102,8 @@ def main() -> None:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--games", default="lifeislife,hit")
     p.add_argument("--baseline", default=None, metavar="REV")
+    p.add_argument("--baseline-tree", default=None, metavar="DIR",
+                   help="a built checkout of the baseline (instead of --baseline's archive)")
     p.add_argument("--budget-ms", type=float, default=1500.0)
     p.add_argument("--rounds", type=int, default=3)
     p.add_argument("--positions", type=int, default=4)
@@ -104,23 +117,34 @@ def main() -> None:
         where = Path(companion.__file__).resolve().parents[1]
         if where != Path(args.child).resolve():
             raise SystemExit(f"the child imported the code of {where}, not {args.child}")
-        print(json.dumps(child(games, args.budget_ms, args.positions)))
+        result: dict[str, Any] = child(games, args.budget_ms, args.positions)
+        from companion.engines.kit import accel
+
+        result["_path"] = accel.describe()  # which engine path this code ran
+        print(json.dumps(result))
         return
     trees = {"now": ROOT}
-    if args.baseline:
+    if args.baseline_tree:
+        trees["baseline"] = Path(args.baseline_tree).resolve()
+        args.baseline = args.baseline or _describe(trees["baseline"])
+    elif args.baseline:
         trees["baseline"] = _export(args.baseline)
     best: dict[str, dict[str, list[int]]] = {k: {} for k in trees}
+    paths: dict[str, str] = {}
     for r in range(args.rounds):
         order = list(trees.items())
         if r % 2:
             order.reverse()
         for key, tree in order:
             res = _run(tree, games, args.budget_ms, args.positions)
+            paths[key] = res.pop("_path", "?")
             for name, its in res.items():
                 prev = best[key].get(name)
                 best[key][name] = its if prev is None else [max(a, b) for a, b in zip(prev, its,
                                                                                      strict=True)]
         print(f"  round {r + 1} done", flush=True)
+    for key, path in paths.items():
+        print(f"  {key}: {path}")
     print(f"hint of {args.budget_ms:.0f} ms CPU time, {args.positions} positions per game, "
           f"best of {args.rounds} rounds per position:")
     last = []
