@@ -1,5 +1,5 @@
 """Coach review agreement: does a review at the coach's budget say what a review with four
-times the budget says?
+times the budget says? (`--deep-ms`: another budget for the deep review.)
 
 Positions are sampled from games between heuristic bots (each decision with two or more legal
 plays is kept with probability ``--keep``); the "learner's" play at a sampled position is the
@@ -74,14 +74,14 @@ def sample(name: str, count: int, keep: float, seed: int) -> list[tuple]:
 
 
 def judge(args: tuple) -> tuple:
-    name, index, view, seat, played, budget_ms, self_check = args
+    name, index, view, seat, played, budget_ms, self_check, deep_ms = args
     game = get_game(name)
     pause_gc_during_searches()
     t0 = time.thread_time()
     quick = review(game, view, seat, played, budget_ms=budget_ms, seed=index,
                    clock=time.thread_time)
     spent = time.thread_time() - t0
-    deep = review(game, view, seat, played, budget_ms=4 * budget_ms, seed=index + 100_000,
+    deep = review(game, view, seat, played, budget_ms=deep_ms, seed=index + 100_000,
                   clock=time.thread_time)
     # the deep review's best play: the one it values highest, also where it cannot tell that
     # one from the played play (label "good": then `best` is the played play, `close` the top)
@@ -98,7 +98,7 @@ def judge(args: tuple) -> tuple:
     unseen = quick.best not in deep.values
     self_match = None
     if self_check:  # a second deep review, other samples: how often deep agrees with itself
-        again = review(game, view, seat, played, budget_ms=4 * budget_ms, seed=index + 200_000,
+        again = review(game, view, seat, played, budget_ms=deep_ms, seed=index + 200_000,
                        clock=time.thread_time)
         again_top = again.close if again.close is not None else again.best
         self_match = (deep.better, deep.better and again_top == deep.best)
@@ -166,13 +166,17 @@ def main() -> None:
     parser.add_argument("--self-check", action="store_true",
                         help="also a second deep review: how often the deep one agrees with "
                         "itself on its better play (the ceiling of the better-was match)")
+    parser.add_argument("--deep-ms", type=float, default=None,
+                        help="the deep review's budget (default: 4 times --budget-ms); e.g. "
+                        "a 0.5 s review against the deep review of a 1.5 s one (issue #39)")
     args = parser.parse_args()
+    deep_ms = 4 * args.budget_ms if args.deep_ms is None else args.deep_ms
     for name in args.games.split(","):
         positions = sample(name, args.positions, args.keep, args.seed)
         if args.consistency:
             consistency(name, positions, args)
             continue
-        work = [(name, i, v, s, p, args.budget_ms, args.self_check)
+        work = [(name, i, v, s, p, args.budget_ms, args.self_check, deep_ms)
                 for i, (v, s, p) in enumerate(positions)]
         t0 = time.perf_counter()
         if args.jobs > 1:
@@ -192,7 +196,7 @@ def main() -> None:
         unique_matched = sum(1 for r in unique if r[3])
         indistinct = sum(1 for r in better if r[7])
         print(f"{name}: {len(results)} positions, review budget {args.budget_ms:.0f} ms CPU "
-              f"(deep: {4 * args.budget_ms:.0f} ms), {time.perf_counter() - t0:.0f} s")
+              f"(deep: {deep_ms:.0f} ms), {time.perf_counter() - t0:.0f} s")
         print(f"  labels (review): {dict(labels)}; (deep): {dict(deep_labels)}")
         print(f"  label agreement {agree}/{len(results)} = {agree / len(results):.3f}; "
               f"better-was matches the deep best {matched}/{len(better)} = "
