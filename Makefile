@@ -18,9 +18,10 @@ PYTHON ?= $(shell for c in python3.14 python3.13 python3.12 python3 \
 # to one of them rebuilds its binary (a stale one is never used, but the fast path is lost).
 # The install ends with the engine path it left (compiled, or pure Python and why);
 # COMPANION_NO_COMPILE=1 installs without compiling.
-COMPILED_SOURCES := $(wildcard companion/engines/dog/moves.py companion/engines/dog/rules.py \
-	companion/engines/dog/info.py companion/engines/dog/*.pxd companion/engines/dog/*.pyx \
-	companion/engines/dog/*.pxi \
+COMPILED_SOURCES := $(wildcard companion/games/dog/engine/moves.py companion/games/dog/engine/rules.py \
+	companion/games/dog/engine/info.py companion/games/dog/engine/*.pxd companion/games/dog/engine/*.pyx \
+	companion/games/dog/engine/*.pxi \
+	companion/games/*/*.pyx companion/games/*/*.pxd companion/games/*/*.pxi \
 	companion/advisor/*.pyx companion/advisor/*.pxd companion/advisor/*.pxi)
 ENGINE_PATH := $(PY) -c "from companion.engines.kit import accel; print(accel.describe())"
 
@@ -77,5 +78,6 @@ compile: install
 
 clean:
 	rm -rf $(VENV) .pytest_cache staticfiles build
-	rm -f companion/engines/*/*.so companion/engines/*/*.c companion/engines/*/*.sources.json
+	rm -f companion/games/*/engine/*.so companion/games/*/engine/*.c companion/games/*/engine/*.sources.json
+	rm -f companion/games/*/*.so companion/games/*/*.c companion/games/*/*.sources.json
 	rm -f companion/advisor/*.so companion/advisor/*.c companion/advisor/*.sources.json

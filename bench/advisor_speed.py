@@ -20,7 +20,7 @@ is less sensitive to that).
 Before it: the cost of each step of an iteration on 200 determinizations of that view
 (determinize, legal_actions, random_action, the playout policy, apply, the leaf evaluation,
 a whole playout with its evaluation as ismcts' loop runs it and, on the compiled path, as the
-compiled playout runs it: `advisor/_dog_playout.pyx`).
+compiled playout runs it: `companion/games/dog/_playout.pyx`).
 
 For comparison the same position is searched with the generic parameters (8 plies of the
 engine's `random_action`, the engine's `evaluate`: the iteration of the first version and of
@@ -58,8 +58,8 @@ if str(ROOT) not in sys.path:
 
 from companion.advisor import bots, ismcts  # noqa: E402
 from companion.engines import TABLE, get_game  # noqa: E402
-from companion.engines.dog import moves, rules  # noqa: E402
 from companion.engines.kit import accel  # noqa: E402
+from companion.games.dog.engine import moves, rules  # noqa: E402
 
 dog = get_game("dog")
 

@@ -51,7 +51,7 @@ LIBDOG_US = 6.35
 
 def _engine_pass(positions: list[Any], card: int) -> float:
     """µs per position: the engine's plays of `card` and `rules.apply` of each."""
-    from companion.engines.dog import moves, rules
+    from companion.games.dog.engine import moves, rules
 
     ctx_of, plays_for, memo, apply = moves.Ctx, moves.plays_for, moves._SEVEN_MEMO, rules.apply
     clock = time.thread_time
@@ -65,7 +65,7 @@ def _engine_pass(positions: list[Any], card: int) -> float:
 
 def _state_pass(boards: list[Any], card: int) -> float:
     """µs per position: the compiled state's plays of `card` and the board after each."""
-    from companion.engines.dog import moves
+    from companion.games.dog.engine import moves
 
     memo = moves._SEVEN_MEMO
     out = boards[0].generate(card).__class__()  # one `Plays` for the pass, reused
@@ -78,8 +78,8 @@ def _state_pass(boards: list[Any], card: int) -> float:
 
 
 def _check(module: Any, positions: list[Any]) -> None:
-    from companion.engines.dog import moves, rules
-    from companion.engines.dog.cards import KINDS
+    from companion.games.dog.engine import moves, rules
+    from companion.games.dog.engine.cards import KINDS
 
     for st in positions[::20]:
         board = module.DogBoard.load(st)
@@ -96,7 +96,7 @@ def child(path: str, n: int, seed: int) -> dict[str, Any]:
     """One round of one path: {"engine": {card: µs}, "state": {card: µs}, "load": µs}."""
     from engine_speed import dog_positions
 
-    from companion.engines.dog.cards import KINDS
+    from companion.games.dog.engine.cards import KINDS
 
     positions = dog_positions(n, seed)
     out: dict[str, Any] = {"path": accel.status()["path"], "engine": {}}
@@ -104,7 +104,7 @@ def child(path: str, n: int, seed: int) -> dict[str, Any]:
         for card in KINDS:
             out["engine"][card] = _engine_pass(positions, card)
         return out
-    module = accel.accelerator("companion.engines.dog._state")
+    module = accel.accelerator("companion.games.dog.engine._state")
     assert module is not None
     _check(module, positions)
     clock = time.thread_time
@@ -144,9 +144,9 @@ def main() -> None:
     if args.child:
         print(json.dumps(child(args.child, args.positions, args.seed)))
         return
-    from companion.engines.dog.cards import KINDS, TOKEN
+    from companion.games.dog.engine.cards import KINDS, TOKEN
 
-    compiled = accel.built("companion.engines.dog._state") and all(
+    compiled = accel.built("companion.games.dog.engine._state") and all(
         accel.built(m) for m in accel.COMPILED_MODULES)
     print(f"python {platform.python_version()} on {platform.machine()}; {accel.describe()}")
     print(f"{args.positions} random-play positions x 14 cards: the plays and the state after "

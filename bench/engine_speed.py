@@ -60,8 +60,8 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from companion.engines import TABLE, available_games, get_game  # noqa: E402
-from companion.engines.dog.cards import TOKEN  # noqa: E402
 from companion.engines.kit import accel  # noqa: E402
+from companion.games.dog.engine.cards import TOKEN  # noqa: E402
 
 DOG_WORST = {
     "seats": 4, "to_move": 0, "hand": ["joker", "7"],
@@ -136,7 +136,7 @@ def best_ms(fn: Callable[[], object], calls: int, repeats: int = 5,
 
 def dog_legal(position: dict[str, Any], calls: int) -> tuple[float, int]:
     """(ms per cold legal_actions call, number of actions) in a DOG position."""
-    from companion.engines.dog import rules as dog_rules
+    from companion.games.dog.engine import rules as dog_rules
 
     dog = get_game("dog")
     state = dog.from_json(position)
@@ -170,7 +170,7 @@ def typical(name: str, players: int, rng: random.Random) -> tuple[str, Any, int]
 
 def dog_positions(n: int, seed: int) -> list[Any]:
     """The first `n` decisions of a seat to move in seeded random 4-seat DOG games."""
-    from companion.engines.dog.state import PLAY
+    from companion.games.dog.engine.state import PLAY
 
     dog = get_game("dog")
     out: list[Any] = []
@@ -190,17 +190,17 @@ def pure_moves(revision: str | None = None) -> ModuleType:
     """moves.py loaded as source under another name: the pure-Python move generator, beside
     the compiled one (its imports are the package's own modules); `revision`: moves.py as
     it was in that git revision (the same package around it)."""
-    from companion.engines.dog import moves
+    from companion.games.dog.engine import moves
 
     source = Path(moves.__file__).with_name("moves.py")
-    name = "companion.engines.dog._moves_as_source"
+    name = "companion.games.dog.engine._moves_as_source"
     if revision is not None:
-        text = subprocess.run(["git", "show", f"{revision}:companion/engines/dog/moves.py"],
+        text = subprocess.run(["git", "show", f"{revision}:companion/games/dog/engine/moves.py"],
                               cwd=ROOT, capture_output=True, text=True, check=True).stdout
         folder = Path(tempfile.mkdtemp(prefix="moves-"))
         source = folder / "moves.py"
         source.write_text(text, encoding="utf-8")
-        name = f"companion.engines.dog._moves_at_{revision.replace('-', '_')}"
+        name = f"companion.games.dog.engine._moves_at_{revision.replace('-', '_')}"
     spec = importlib.util.spec_from_file_location(name, source)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
@@ -214,8 +214,8 @@ def movegen(positions: list[Any], repeats: int,
     pure-Python moves.py of git revision `baseline`, when asked for) and card: the best of
     `repeats` passes over `positions`, the paths alternated card by card, CPU time of this
     thread. Also checks that the paths generate the same plays."""
-    from companion.engines.dog import moves
-    from companion.engines.dog.cards import KINDS
+    from companion.games.dog.engine import moves
+    from companion.games.dog.engine.cards import KINDS
 
     paths = {"pure": pure_moves()}
     if accel.is_compiled(moves):

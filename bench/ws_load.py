@@ -61,8 +61,8 @@ from websockets.asyncio.client import connect
 from websockets.exceptions import InvalidHandshake
 
 from companion.engines import get_game
-from companion.engines.dog.cards import DECK, TOKEN
-from companion.engines.dog.state import deal_size
+from companion.games.dog.engine.cards import DECK, TOKEN
+from companion.games.dog.engine.state import deal_size
 from tests.services import POSTGRES_URL, http_json
 from tests.topology import Topology, running_topology
 

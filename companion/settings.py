@@ -14,6 +14,7 @@ from django.utils.csp import CSP
 from redis.exceptions import ConnectionError as RedisConnectionError
 
 from companion.core.local_site import local_hosts, local_secret_key
+from companion.games import app_modules
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -60,6 +61,8 @@ INSTALLED_APPS = [
     "companion.advisor",
     "companion.tables",
     "companion.rules",
+    # every game's package (companion/games/<name>/): its templates and translations (#40)
+    *app_modules(),
 ]
 
 MIDDLEWARE = [

@@ -1,6 +1,6 @@
 # cython: language_level=3
 """The compiled tree's node (`_ismcts.pyx`), for a game's own compiled iteration
-(`_dog_playout.DogIteration`)."""
+(`_playout.DogIteration`)."""
 
 
 cdef class Node:

@@ -18,7 +18,7 @@ The search's per-game functions live here too: for DOG the leaf
 evaluation `dog_evaluate` (the greedy bot's position worth turned into a calibrated chance to
 win) and the playout policy `dog_playout_policy` (greedy on `dog_play_gains`, a cheap estimate
 of each play's effect). Which game uses which, and its measured parameters, is its entry's
-`search` in the game registry (companion/games.py; `search_defaults`). How each was measured:
+`search` in the game registry (companion/games/; `search_defaults`). How each was measured:
 docs/advisor.md.
 
 `make_bot("ismcts:ms=500")` builds a bot from the spec strings of the arena.
@@ -35,20 +35,20 @@ from typing import Any, NamedTuple, Protocol
 
 from companion import games
 from companion.engines.base import Game
-from companion.engines.dog import moves as dog_moves
-from companion.engines.dog.actions import PLAY as PLAY_KIND
-from companion.engines.dog.board import GOAL_FIELDS, kennel
-from companion.engines.dog.cards import FOUR, JOKER, ONE, SEVEN, SWAP, THIRTEEN
-from companion.engines.dog.cards import UNKNOWN as DOG_UNKNOWN
-from companion.engines.dog.state import DRAWN as DRAWN_PHASE
-from companion.engines.dog.state import EXCHANGE, OVER, DogState
-from companion.engines.dog.state import PLAY as PLAY_PHASE
 from companion.engines.kit import accel
-from companion.engines.lifeislife.cards import UNKNOWN as LIL_UNKNOWN
-from companion.engines.lifeislife.scoring import lives_lost, round_points
-from companion.engines.lifeislife.state import PLAY as LIL_PLAY
-from companion.engines.lifeislife.state import LifeState
-from companion.engines.lifeislife.state import players_in as lil_players_in
+from companion.games.dog.engine import moves as dog_moves
+from companion.games.dog.engine.actions import PLAY as PLAY_KIND
+from companion.games.dog.engine.board import GOAL_FIELDS, kennel
+from companion.games.dog.engine.cards import FOUR, JOKER, ONE, SEVEN, SWAP, THIRTEEN
+from companion.games.dog.engine.cards import UNKNOWN as DOG_UNKNOWN
+from companion.games.dog.engine.state import DRAWN as DRAWN_PHASE
+from companion.games.dog.engine.state import EXCHANGE, OVER, DogState
+from companion.games.dog.engine.state import PLAY as PLAY_PHASE
+from companion.games.lifeislife.engine.cards import UNKNOWN as LIL_UNKNOWN
+from companion.games.lifeislife.engine.scoring import lives_lost, round_points
+from companion.games.lifeislife.engine.state import PLAY as LIL_PLAY
+from companion.games.lifeislife.engine.state import LifeState
+from companion.games.lifeislife.engine.state import players_in as lil_players_in
 
 from . import ismcts
 
@@ -296,7 +296,7 @@ DOG_HEURISTIC: tuple[Score, Cost] = (dog_position_score, dog_action_cost)  # typ
 
 def heuristic(game: Game) -> tuple[Score, Cost]:
     """The greedy bot's position score and action cost for `game`: its registry entry's
-    `heuristic` (companion/games.py), else the engine's `evaluate` and no cost."""
+    `heuristic` (companion/games/__init__.py), else the engine's `evaluate` and no cost."""
     entry = games.find(game.name)
     if entry is None or entry.heuristic is None:
         return evaluate_score, no_cost
@@ -365,10 +365,10 @@ def dog_playout_policy(game: Game, state: DogState, rng: random.Random) -> Any:
 
 
 def _compiled_dog_playout() -> ismcts.Playout | None:
-    """The playout of `dog_playout_policy` and `dog_evaluate` on C arrays (`_dog_playout.pyx`,
+    """The playout of `dog_playout_policy` and `dog_evaluate` on C arrays (`_playout.pyx`,
     the same values from the same random numbers), where the compiled core is built; None on
     the pure-Python path (ismcts then runs its own loop). Not with `DOG_PLAYOUT_RANDOM`."""
-    fast = accel.accelerator("companion.advisor._dog_playout")
+    fast = accel.accelerator("companion.games.dog._playout")
     if fast is None or DOG_PLAYOUT_RANDOM:
         return None
     fast.configure({
@@ -576,7 +576,7 @@ _SEARCH_CONFIGS: dict[str, tuple[Any, ismcts.Config]] = {}
 
 def _measured(game_name: str) -> ismcts.Config | None:
     """The search parameters measured for a game: its entry's `search` in the game registry
-    (companion/games.py; docs/advisor.md says how each was measured). None: none measured."""
+    (companion/games/; docs/advisor.md says how each was measured). None: none measured."""
     entry = games.find(game_name)
     if entry is None or not entry.search:
         return None

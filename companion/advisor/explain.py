@@ -19,8 +19,7 @@ from typing import Any
 from companion import games
 from companion.engines.base import Game, render
 from companion.engines.i18n import N_
-
-from . import dog_reasons
+from companion.games.dog import reasons as dog_reasons
 
 #: (English template, parameters)
 Reason = tuple[str, dict[str, Any]]
@@ -227,7 +226,7 @@ def _dog_reach(
     names: Sequence[str],
 ) -> list[Reason]:
     """The moved figure's danger next turn: who can reach it, with which cards, and the
-    chance (from this seat's view: advisor/dog_reasons.py) that they hold one — or the
+    chance (from this seat's view: games/dog/reasons.py) that they hold one — or the
     danger it escapes."""
     segs = getattr(action, "segs", ())
     if not segs or getattr(action, "as_card", None) is None:
@@ -260,7 +259,7 @@ def _dog_reach(
 
 
 def _tokens(cards: Sequence[int]) -> str:
-    from companion.engines.dog.cards import TOKEN
+    from companion.games.dog.engine.cards import TOKEN
 
     return ",".join(TOKEN[c] for c in cards)
 
@@ -307,7 +306,7 @@ def _dog_to_go(after: Any, action: Any, colour: int) -> int | None:
 def _dog_give(state: Any, action: Any, seat: int, partner: int,
               names: Sequence[str]) -> list[Reason]:
     """The exchange: what the given card does for the receiver, and what the hand keeps."""
-    from companion.engines.dog.cards import JOKER, START_CARDS, TOKEN
+    from companion.games.dog.engine.cards import JOKER, START_CARDS, TOKEN
 
     receiver = partner if partner >= 0 else (seat + 1) % state.cfg.seats
     card = getattr(action, "card", 0)
@@ -334,7 +333,7 @@ def _dog_kept(state: Any, action: Any, seat: int) -> list[str]:
     """The 7, the joker and the 4 in the seat's hand that this play does not spend (the
     flexible cards: the 7 splits, the joker is any card, the 4 goes back to the goal the
     short way)."""
-    from companion.engines.dog.cards import FOUR, JOKER, SEVEN, TOKEN
+    from companion.games.dog.engine.cards import FOUR, JOKER, SEVEN, TOKEN
 
     hand = state.hands[seat] if seat < len(state.hands) else ()
     played = getattr(action, "card", None)
@@ -348,8 +347,8 @@ def explain_lifeislife(
 ) -> list[Reason]:
     """What the swap takes and gives, what a knock means, and the majorities it would hold
     (counted on the seat's own hand only: the others' hands are not known)."""
-    from companion.engines.lifeislife.actions import KNOCK, SWAP
-    from companion.engines.lifeislife.cards import KINDS, TOKEN
+    from companion.games.lifeislife.engine.actions import KNOCK, SWAP
+    from companion.games.lifeislife.engine.cards import KINDS, TOKEN
 
     if action.kind == KNOCK:
         if state.knocked_by >= 0:
@@ -438,7 +437,7 @@ def _lil_value(state: Any, seat: int) -> int | None:
     """The points of the majorities the seat's hand is sure of (more than half the copies of
     an animal: nobody can hold as many), counted on its own hand: the others' hands are not
     known to it."""
-    from companion.engines.lifeislife.cards import DECK, KINDS, VALUE
+    from companion.games.lifeislife.engine.cards import DECK, KINDS, VALUE
 
     try:
         hand = state.hands[seat]
@@ -470,7 +469,7 @@ def explain_hit(
         reasons.append(_counted(N_("+{count} coin"), N_("+{count} coins"), coins))
     elif coins < 0 and getattr(action, "kind", None) == _HIT_BUY:
         # a bought card goes on top of the draw pile: it is in the next hand
-        from companion.engines.hit.cards import TOKEN as HIT_TOKEN
+        from companion.games.hit.engine.cards import TOKEN as HIT_TOKEN
 
         reasons.append(
             _counted(
@@ -493,6 +492,6 @@ def explain_hit(
     return reasons or [(N_("keeps the position"), {})]
 
 
-#: HIT's action kind "buy" (engines/hit/actions.py)
+#: HIT's action kind "buy" (games/hit/engine/actions.py)
 _HIT_BUY = 2
 

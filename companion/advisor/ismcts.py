@@ -12,12 +12,12 @@ Anytime: `search` stops at a wall-clock budget or an iteration count, and can re
 Reproducible: everything random comes from one `random.Random(seed)`; with an iteration count the
 answer depends on nothing else — and not on the path either: where the compiled core is built,
 `Node` and `_Iteration` run as their compiled twins (`_ismcts.pyx`) and a game may bring its
-playout compiled (`Playout`; DOG's: `_dog_playout.pyx`), or its whole iteration on its own
-compiled state (`Playout.iteration`; DOG's on `engines/dog/_state`'s board, issue #39), the
+playout compiled (`Playout`; DOG's: `_playout.pyx`), or its whole iteration on its own
+compiled state (`Playout.iteration`; DOG's on `games/dog/engine/_state`'s board, issue #39), the
 same search, the same choices.
 
 The parameters left open in `Config` (None) take the values measured for the game (its
-entry's `search` in the game registry, companion/games.py, read by `bots` through `tune_from`;
+entry's `search` in the game registry, companion/games/, read by `bots` through `tune_from`;
 exploration constant, playout depth and policy, leaf evaluation, whether a playout stops at the
 table's next event; see docs/advisor.md), or generic ones for a game without measurements.
 """

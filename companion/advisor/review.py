@@ -1,8 +1,8 @@
 """The coach's review of one play: was there a clearly better one, and by how much?
 
 From the seat's view *before* the play (what it knew then). DOG: sequential halving among the
-plays on shared samples (advisor/dog_review.py); Life is Life: every play valued on shared
-samples (advisor/lifeislife_review.py); any other game (HIT) in two phases:
+plays on shared samples (games/dog/review.py); Life is Life: every play valued on shared
+samples (games/lifeislife/review.py); any other game (HIT) in two phases:
 
 1. a search over every legal play (``FIRST_SHARE`` of the budget) finds the best candidate;
 2. if the played move is not it, a search over just the two (the rest of the budget) compares
@@ -31,8 +31,8 @@ from typing import Any
 
 from companion import games
 from companion.engines.base import Game
+from companion.games.dog import review as dog_review
 
-from . import dog_review
 from .analysis import Analysis, Stats, first_of
 from .evidence import Difference, estimate, independent, paired
 from .ismcts import search

@@ -1,5 +1,5 @@
 """What the home page says about each game (presentation only; the rules live in the engines).
-The texts are the games' entries in the game registry (companion/games.py)."""
+The texts are the games' entries in the game registry (companion/games/)."""
 
 from __future__ import annotations
 

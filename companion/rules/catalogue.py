@@ -19,7 +19,8 @@ FALLBACK: Final = "en"
 
 
 def games() -> tuple[str, ...]:
-    """The games with a rules page (``companion/rules/<game>/``), in the registry's order."""
+    """The games with a rules page (``companion/games/<game>/rules/``), in the registry's
+    order."""
     return tuple(e.name for e in registry.entries() if e.has_rules_page())
 
 
@@ -28,7 +29,7 @@ def _game(game: str) -> tuple[GameSpec, dict[str, Language]]:
     """The skeleton and the texts of a game (KeyError for a game without a rules page)."""
     if game not in games():
         raise KeyError(game)
-    package = import_module(f"{__package__}.{game}")
+    package = import_module(f"{registry.__name__}.{game}.rules")
     texts = {lang: import_module(f"{package.__name__}.{lang}").TEXT for lang in LANGUAGES}
     return package.SPEC, texts
 

@@ -320,7 +320,7 @@
     }
   });
 
-  // Life is Life: a deal corrected by tapping (templates/tables/lifeislife_referee.html). While
+  // Life is Life: a deal corrected by tapping (companion/games/lifeislife/templates/tables/lifeislife_referee.html). While
   // "It was the deal" is open, the form says the rows (its compose field names the deal) and the
   // swap's pickers rest (disabled: not sent); closed, the swap is said again.
   document.addEventListener("toggle", function (event) {

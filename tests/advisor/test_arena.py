@@ -12,8 +12,7 @@ import pytest
 from companion.advisor import arena
 from companion.advisor.bots import GreedyBot, IsmctsBot, RandomBot
 from companion.engines.base import TABLE
-
-from .dog_positions import dog
+from tests.games.dog.positions import dog
 
 ROOT = Path(__file__).resolve().parents[2]
 LAST_LINE = re.compile(r"^win_rate=(\S+) ci_low=(\S+) ci_high=(\S+) games=(\d+)$")

@@ -10,10 +10,10 @@ from companion.advisor import bots
 from companion.advisor.bots import GreedyBot, IsmctsBot, RandomBot, make_bot, one_ply
 from companion.engines import get_game
 from companion.engines.base import TABLE
-from companion.engines.dog.actions import GIVE
+from companion.games.dog.engine.actions import GIVE
+from tests.games.dog.positions import ENTER_GOAL, FORCED_WIN, KNOCK, K, dog, midgame, pos
 
 from .clocks import StepClock
-from .dog_positions import ENTER_GOAL, FORCED_WIN, KNOCK, K, dog, midgame, pos
 
 heuristic = GreedyBot.for_game(dog)
 

@@ -11,8 +11,8 @@ from companion.advisor.review import GOOD, MISTAKE, label_for, review
 from companion.tables.coach import reviews as coach
 from companion.tables.models import CoachReview, Table
 from companion.tables.play import services
+from tests.games.dog.positions import dog, pos
 
-from .dog_positions import dog, pos
 from .hint_helpers import connect
 
 #: Seat 0 has figures on T40, T56 and T58; the 2 from T56 lands on its own figure on T58 and

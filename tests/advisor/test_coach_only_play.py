@@ -17,8 +17,7 @@ from companion.engines import get_game
 from companion.tables.coach import reviews as coach
 from companion.tables.models import CoachReview, Table
 from companion.tables.tokens import cookie_name, cookie_value
-
-from .dog_positions import dog, pos
+from tests.games.dog.positions import dog, pos
 
 #: no start card in Ann's hand and none from her partner: with every figure in the kennel,
 #: folding is all she can do

@@ -1,5 +1,5 @@
 """The compiled search (issue #31) against ismcts.py's own code: the DOG playout
-(`advisor/_dog_playout.pyx`) against the search's playout loop — the same values, the same
+(`companion/games/dog/_playout.pyx`) against the search's playout loop — the same values, the same
 random numbers drawn, from positions of seeded random games of 2-6 seats under the house
 rules —, whole searches that make the same choices with the same visits whichever playout
 runs, and the compiled tree (`advisor/_ismcts.pyx`) against ismcts.py's `Node` and
@@ -18,8 +18,8 @@ import pytest
 
 from companion.advisor import bots, ismcts
 from companion.engines import TABLE, get_game
-from tests.engines.dog_paths import CONFIGS, RULE_VARIANTS
 from tests.engines.test_engine_paths import _compiled_or_skip
+from tests.games.dog.engine.paths import CONFIGS, RULE_VARIANTS
 
 
 @pytest.fixture(autouse=True)
@@ -183,7 +183,7 @@ def test_compiled_tree_is_the_same_search(game: Any, config: dict[str, Any]) -> 
 def test_the_coach_values_dog_plays_alike() -> None:
     """The coach's valuation of DOG plays (`dog_review.valued_plays`, its own playouts) with
     and without the compiled playout: the same values on the same samples."""
-    from companion.advisor import dog_review
+    from companion.games.dog import review as dog_review
 
     done = 0
     for i, state in enumerate(leaves({"seats": 4}, 21, every=9)):

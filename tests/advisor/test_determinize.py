@@ -10,13 +10,12 @@ from collections import Counter
 
 import pytest
 
-from companion.engines.dog import info, moves
-from companion.engines.dog.actions import GIVE, DogAction
-from companion.engines.dog.cards import DECK, KINDS, TOKEN, UNKNOWN
-from companion.engines.dog.info import has_unknowns
-from companion.engines.dog.state import located_counts, stock_size
-
-from .dog_positions import dog, midgame
+from companion.games.dog.engine import info, moves
+from companion.games.dog.engine.actions import GIVE, DogAction
+from companion.games.dog.engine.cards import DECK, KINDS, TOKEN, UNKNOWN
+from companion.games.dog.engine.info import has_unknowns
+from companion.games.dog.engine.state import located_counts, stock_size
+from tests.games.dog.positions import dog, midgame
 
 
 def conserved(st) -> bool:
@@ -143,7 +142,7 @@ def test_remembered_sevens_are_the_computed_ones() -> None:
 def test_remembered_plays_are_the_computed_ones() -> None:
     """The memo of plays per board (engine speed-up) changes no legal action list, whatever
     the hand, and an unreported hand still lists every kind."""
-    from companion.engines.dog import rules
+    from companion.games.dog.engine import rules
 
     rng = random.Random(6)
     st = dog.start({"seats": 4}, rng)

@@ -1,4 +1,4 @@
-"""The search's whole DOG iteration on the compiled board (`advisor/_dog_iteration.pxi`,
+"""The search's whole DOG iteration on the compiled board (`companion/games/dog/_iteration.pxi`,
 issue #39) against ismcts.py's own `_Iteration` on Python states: the same determinizations
 (`info.determinize`'s hands from the same random numbers), the same tree, choices, visits,
 values and root statistics, on decisions of seeded random games of 2-6 seats under the house
@@ -19,8 +19,8 @@ import pytest
 
 from companion.advisor import bots, ismcts
 from companion.engines import TABLE, get_game
-from companion.engines.dog.cards import UNKNOWN
-from tests.engines.dog_paths import CONFIGS, RULE_VARIANTS
+from companion.games.dog.engine.cards import UNKNOWN
+from tests.games.dog.engine.paths import CONFIGS, RULE_VARIANTS
 from tests.engines.test_engine_paths import _compiled_or_skip
 
 dog = get_game("dog")

@@ -166,10 +166,10 @@ def test_the_risk_chance_is_the_card_counters():
     chance of any of them (their copies added up)."""
     from math import comb
 
-    from companion.advisor import dog_reasons
-    from companion.engines.dog.cards import JOKER
-    from companion.engines.dog.counter import seat_count
-    from companion.engines.dog.state import unseen_pool
+    from companion.games.dog import reasons as dog_reasons
+    from companion.games.dog.engine.cards import JOKER
+    from companion.games.dog.engine.counter import seat_count
+    from companion.games.dog.engine.state import unseen_pool
 
     view = _view([["K", "K", "K", "T20"], ["K", "K", "K", "T10"], ["K"] * 4, ["K"] * 4],
                  ["2", "9", "12"])
@@ -230,7 +230,7 @@ def test_a_hit_buy_says_what_it_brings_next_turn():
     import random
 
     from companion.engines import TABLE
-    from companion.engines.hit.actions import BUY
+    from companion.games.hit.engine.actions import BUY
 
     game = get_game("hit")
     rng = random.Random(4)

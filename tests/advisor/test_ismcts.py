@@ -11,12 +11,12 @@ from companion.advisor import ismcts
 from companion.advisor.bots import lifeislife_round_survival
 from companion.advisor.ismcts import Config, SearchResult, search
 from companion.engines import get_game
-from companion.engines.dog.cards import UNKNOWN
-from companion.engines.lifeislife.scoring import lives_lost, round_points
-from companion.engines.lifeislife.state import RoundResult
+from companion.games.dog.engine.cards import UNKNOWN
+from companion.games.lifeislife.engine.scoring import lives_lost, round_points
+from companion.games.lifeislife.engine.state import RoundResult
+from tests.games.dog.positions import ENTER_GOAL, FORCED_WIN, KNOCK, dog, midgame, pos
 
 from .clocks import StepClock
-from .dog_positions import ENTER_GOAL, FORCED_WIN, KNOCK, dog, midgame, pos
 
 
 def best_text(state, result: SearchResult) -> str:

@@ -18,9 +18,9 @@ from companion.advisor.bots import (
     dog_playout_policy,
 )
 from companion.engines.base import TABLE
+from tests.games.dog.positions import KNOCK, dog, midgame, pos
 
 from .clocks import StepClock
-from .dog_positions import KNOCK, dog, midgame, pos
 
 
 def gains_by_text(state) -> dict[str, float]:

@@ -13,9 +13,8 @@ from companion.advisor.analysis import Analysis, fingerprint, first_of
 from companion.advisor.ismcts import search
 from companion.advisor.review import GOOD, judged, review
 from companion.engines import TABLE, get_game
-
-from .dog_positions import dog, pos
-from .test_coach_dog import BLUNDER
+from tests.games.dog.positions import dog, pos
+from tests.games.dog.test_coach import BLUNDER
 
 
 def _positions(name: str, config: dict, count: int, seed: int = 1):

@@ -14,8 +14,8 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.e2e.test_dog_table import wait_seq
 from tests.e2e.test_one_hand import FIGURES, NAMES, OPENING, Glance, api_plays, seat_page
+from tests.games.dog.e2e.test_table import wait_seq
 from tests.services import http_json
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(300)]

@@ -16,7 +16,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.e2e.conftest import SCREENSHOTS
-from tests.e2e.test_dog_table import wait_seq
+from tests.games.dog.e2e.test_table import wait_seq
 from tests.services import http_json
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(300)]
@@ -187,7 +187,7 @@ def test_dog_plays_and_hand_at_a_glance(server, phone, lang):
     wait_seq([ben_page], seq)
     ben.note("DOG", "exchange: give a card")
 
-    # The plays of tests/e2e/test_dog_tap_entry.py: a 5, a 7 split in two, a swap.
+    # The plays of tests/games/dog/e2e/test_tap_entry.py: a 5, a 7 split in two, a swap.
     table = http_json(server.url, "POST", "/api/tables", {"game": "dog", "names": NAMES})
     tid, host = table["id"], table["host_token"]
     ann_page = seat_page(server, phone, tid, 0, lang)

@@ -115,8 +115,8 @@ class Case:
 
 
 def _dog_conserved(state: Any) -> bool:
-    from companion.engines.dog.cards import DECK, NKINDS
-    from companion.engines.dog.state import located_counts, stock_size
+    from companion.games.dog.engine.cards import DECK, NKINDS
+    from companion.games.dog.engine.state import located_counts, stock_size
 
     placed = located_counts(state)
     return (all(placed[k] <= DECK[k] for k in range(1, NKINDS)) and stock_size(state) >= 0
@@ -124,13 +124,13 @@ def _dog_conserved(state: Any) -> bool:
 
 
 def _hit_conserved(state: Any) -> bool:
-    from .hit.helpers import conserved
+    from tests.games.hit.engine.helpers import conserved
 
     return conserved(state) and all(len(fs) == state.cfg.figures for fs in state.figures)
 
 
 def _life_conserved(state: Any) -> bool:
-    from .lifeislife.helpers import conserved
+    from tests.games.lifeislife.engine.helpers import conserved
 
     return conserved(state)
 

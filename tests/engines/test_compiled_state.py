@@ -1,4 +1,4 @@
-"""The compiled DOG state (issue #39: `companion/engines/dog/_state.pyx`) against the Python
+"""The compiled DOG state (issue #39: `companion/games/dog/engine/_state.pyx`) against the Python
 engine: on positions of seeded random games of 2-6 seats under every house rule that changes
 the plays, and on dense random positions, every card's plays are `moves.plays_for`'s (moves.py
 loaded as source: the pure-Python generators), in the same order, and the state after each is
@@ -14,19 +14,19 @@ from typing import Any
 import pytest
 
 from companion.engines import TABLE, get_game
-from companion.engines.dog import rules
-from companion.engines.dog.cards import KINDS
-from companion.engines.dog.state import DRAWN, PLAY, DogConfig
 from companion.engines.kit import accel
+from companion.games.dog.engine import rules
+from companion.games.dog.engine.cards import KINDS
+from companion.games.dog.engine.state import DRAWN, PLAY, DogConfig
+from tests.games.dog.engine.helpers import random_dense_position
+from tests.games.dog.engine.paths import CONFIGS, RULE_VARIANTS, pure_moves
 
-from .dog_helpers import random_dense_position
-from .dog_paths import CONFIGS, RULE_VARIANTS, pure_moves
 from .test_engine_paths import _compiled_or_skip
 
 
 def _state_module() -> Any:
     _compiled_or_skip()
-    module = accel.accelerator("companion.engines.dog._state")
+    module = accel.accelerator("companion.games.dog.engine._state")
     assert module is not None, "the compiled core runs without its compiled state"
     return module
 
@@ -131,7 +131,7 @@ def test_a_stamp_covers_the_files_a_pyx_includes(tmp_path: Any) -> None:
     assert "pxi" in before
     pxi.write_text("cdef int g():\n    return 2\n", encoding="utf-8")
     assert accel.source_digest(pyx) != before
-    state_pyx = accel.source_of("companion.engines.dog._state")
+    state_pyx = accel.source_of("companion.games.dog.engine._state")
     assert "pxi" in accel.source_digest(state_pyx)
-    assert "pxi" in accel.source_digest(accel.source_of("companion.engines.dog._fast"))
-    assert "pxi" not in accel.source_digest(accel.source_of("companion.engines.dog.moves"))
+    assert "pxi" in accel.source_digest(accel.source_of("companion.games.dog.engine._fast"))
+    assert "pxi" not in accel.source_digest(accel.source_of("companion.games.dog.engine.moves"))

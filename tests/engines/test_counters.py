@@ -18,9 +18,9 @@ from companion.engines.counter import (
     completions,
     hypergeometric_none,
 )
-from companion.engines.dog import counter as dog_counter
-from companion.engines.hit import counter as hit_counter
-from companion.engines.lifeislife import counter as lil_counter
+from companion.games.dog.engine import counter as dog_counter
+from companion.games.hit.engine import counter as hit_counter
+from companion.games.lifeislife.engine import counter as lil_counter
 
 
 def run(game, state, *actions: str):
@@ -228,8 +228,8 @@ def test_dog_a_reshuffle_starts_the_count_again() -> None:
 
 
 def _spectator(state):
-    from companion.engines.dog.cards import UNKNOWN
-    from companion.engines.dog.state import NO_CARD
+    from companion.games.dog.engine.cards import UNKNOWN
+    from companion.games.dog.engine.state import NO_CARD
 
     view = DOG.view(state, 0)
     return view._replace(

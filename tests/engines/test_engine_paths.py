@@ -6,7 +6,7 @@ subprocess runs DOG's fingerprint, contract and rules tests on the other path, w
 required (`COMPANION_PURE=1`, or `COMPANION_REQUIRE_COMPILED=1`): a path silently not the one
 asked for fails there, and so does any difference in behaviour. Besides, the move generators
 of both paths are compared in one process, and seeded random games as a table plays them
-(`random_action`) in one child process per path (tests/engines/dog_paths.py).
+(`random_action`) in one child process per path (tests/games/dog/engine/paths.py).
 
 A C-typed local must never be read by a nested function or generator expression: Cython
 applies a function's `@cython.locals` to the scopes nested in it too, where the name becomes a
@@ -35,9 +35,8 @@ from companion.engines.kit import accel
 ROOT = Path(__file__).resolve().parents[2]
 #: DOG's part of the fingerprint and contract tests, and its rules and property tests
 OTHER_PATH_TESTS = ["tests/engines/test_fingerprint.py", "tests/engines/test_contract.py",
-                    "tests/engines/test_dog_rules.py", "tests/engines/test_dog_properties.py",
-                    "tests/engines/test_dog_flow.py", "tests/engines/test_dog_examples.py",
-                    "tests/engines/test_dog_golden.py", "tests/engines/test_dog_info.py"]
+                    *(f"tests/games/dog/engine/test_{name}.py" for name in
+                      ("rules", "properties", "flow", "examples", "golden", "info"))]
 
 
 def _env(**flags: str) -> dict[str, str]:
@@ -65,7 +64,7 @@ def _compiled_expected() -> bool:
 def _compiled_or_skip() -> None:
     """Skip where no compiled core can be expected; fail where one is expected but this
     process does not run it."""
-    from companion.engines.dog import moves
+    from companion.games.dog.engine import moves
 
     if accel.is_compiled(moves):
         return
@@ -97,14 +96,17 @@ def test_the_compiled_moves_use_the_compiled_hot_paths() -> None:
     """Where moves runs compiled, its 7 and its plays come from the compiled-only `_fast`
     (a compiled core silently without them would be the slow compiled path)."""
     _compiled_or_skip()
-    from companion.engines.dog import _fast, moves  # type: ignore[attr-defined]
+    from companion.games.dog.engine import (
+        _fast,
+        moves,  # type: ignore[attr-defined]
+    )
 
     assert accel.is_compiled(_fast)
     assert moves._FAST_SEVEN is _fast.seven_plays
     assert moves._FAST_SEVEN_RESULT is _fast.seven_result
     assert moves.new_plays is _fast.new_plays
     assert accel.status()["modules"][_fast.__name__] == "compiled"
-    from companion.engines.dog import info
+    from companion.games.dog.engine import info
 
     assert info._FAST_SAMPLE is _fast.sample
 
@@ -116,7 +118,7 @@ def test_the_compiled_sample_draws_as_random_sample() -> None:
     import random
 
     _compiled_or_skip()
-    from companion.engines.dog import _fast  # type: ignore[attr-defined]
+    from companion.games.dog.engine import _fast  # type: ignore[attr-defined]
 
     for seed in range(40):
         for n in (1, 2, 5, 21, 22, 50, 85, 86, 110, 300):
@@ -128,8 +130,8 @@ def test_the_compiled_sample_draws_as_random_sample() -> None:
 
 def test_the_running_path_is_reported() -> None:
     info = accel.status()
-    from companion.engines.dog import info as dog_info
-    from companion.engines.dog import moves, rules
+    from companion.games.dog.engine import info as dog_info
+    from companion.games.dog.engine import moves, rules
 
     for module in (moves, rules, dog_info):
         kind = "compiled" if accel.is_compiled(module) else "pure"
@@ -300,9 +302,8 @@ def test_move_generation_is_the_same_on_both_paths() -> None:
     """Every card's plays, the 7 (first only, exhaustive, step by step) in dense random positions
     under every house rule of the 7: the compiled moves module against moves.py as source."""
     _compiled_or_skip()
-    from companion.engines.dog import moves
-
-    from .dog_paths import movegen_digest, pure_moves
+    from companion.games.dog.engine import moves
+    from tests.games.dog.engine.paths import movegen_digest, pure_moves
 
     assert movegen_digest(moves) == movegen_digest(pure_moves())
 
@@ -316,7 +317,7 @@ def test_random_games_are_the_same_on_both_paths() -> None:
     seeds = ["11", "12", "13"]
     out = {}
     for flags in ({accel.PURE_ENV: "1"}, {accel.REQUIRE_ENV: "1"}):
-        done = subprocess.run([sys.executable, "tests/engines/dog_paths.py", *seeds], cwd=ROOT,
+        done = subprocess.run([sys.executable, "tests/games/dog/engine/paths.py", *seeds], cwd=ROOT,
                               env=_env(**flags), capture_output=True, text=True, timeout=600)
         assert done.returncode == 0, done.stderr[-3000:]
         result = json.loads(done.stdout.strip().splitlines()[-1])

@@ -1,4 +1,4 @@
-"""The game registry (companion/games.py) is read by every layer, the advisor's search
+"""The game registry (companion/games/) is read by every layer, the advisor's search
 included, so it sits below them all: it imports nothing of the site and no Django (its texts
 are translated when shown), and names code by "module:attribute"."""
 

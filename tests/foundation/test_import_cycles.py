@@ -144,10 +144,10 @@ def test_the_graph_is_read() -> None:
     graph = import_graph()
     # known edges, module level and inside a function, relative and absolute
     assert "companion.engines.base" in graph["companion.engines"]
-    assert "companion.engines.hit.rules" in graph["companion.engines.hit.game"]
+    assert "companion.games.hit.engine.rules" in graph["companion.games.hit.engine.game"]
     assert "companion.engines.base" in graph["companion.engines.__main__"]
-    assert "companion.engines.dog.info" in graph["companion.engines.dog.game"]
-    assert "companion.engines.dog" not in graph["companion.engines.dog.game"]
+    assert "companion.games.dog.engine.info" in graph["companion.games.dog.engine.game"]
+    assert "companion.games.dog.engine" not in graph["companion.games.dog.engine.game"]
 
 
 def test_the_cycle_finder_finds_cycles() -> None:

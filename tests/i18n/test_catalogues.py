@@ -122,18 +122,18 @@ def test_each_mo_says_what_its_po_says(lang):
 def test_every_referee_template_and_section_is_in_the_catalogues(game):
     import importlib
 
-    codes = importlib.import_module(f"companion.engines.{game}.messages").CODES
+    codes = importlib.import_module(f"companion.games.{game}.engine.messages").CODES
     msgids = {e.msgid for e in messages(catalogue("de")) if not e.msgctxt}
     missing = sorted(
         {text for _rule, text in codes.values()} | {rule for rule, _text in codes.values()}
     )
     missing = [m for m in missing if m not in msgids]
-    assert not missing, f"mark these with N_ in companion/engines/{game}/messages.py: {missing}"
+    assert not missing, f"mark these with N_ in {game}'s engine/messages.py: {missing}"
     assert get_game(game).messages  # the engine still reads the same English templates
 
 
 def test_every_hit_card_name_of_the_data_file_is_marked():
-    from companion.tables.presenters.hit_names import CARD_NAMES
+    from companion.games.hit.names import CARD_NAMES
 
     names = {card["name"] for card in get_game("hit").cards()}
     assert names <= set(CARD_NAMES), sorted(names - set(CARD_NAMES))

@@ -9,10 +9,12 @@ import pytest
 from companion.rules import catalogue
 
 CODES = {
-    game: import_module(f"companion.engines.{game}.messages").CODES for game in catalogue.games()
+    game: import_module(f"companion.games.{game}.engine.messages").CODES
+    for game in catalogue.games()
 }
 HOUSE_RULES = {
-    game: import_module(f"companion.engines.{game}.state").HouseRules for game in catalogue.games()
+    game: import_module(f"companion.games.{game}.engine.state").HouseRules
+    for game in catalogue.games()
 }
 
 

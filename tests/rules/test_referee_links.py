@@ -7,9 +7,9 @@ import pytest
 from django.test import Client
 
 from companion.engines import get_game
-from companion.engines.dog import messages as dog_messages
-from companion.engines.hit import messages as hit_messages
-from companion.engines.lifeislife import messages as life_messages
+from companion.games.dog.engine import messages as dog_messages
+from companion.games.hit.engine import messages as hit_messages
+from companion.games.lifeislife.engine import messages as life_messages
 from companion.rules import catalogue
 from companion.tables import presenters
 from companion.tables.models import Table

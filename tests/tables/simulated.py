@@ -19,7 +19,7 @@ OWN_CONFIGS = {
     "hit": {"players": 2},
     "lifeislife": {"players": 4, "rules": {"start_lives": 2}},
 }
-#: every game of the registry (companion/games.py) → the options of its simulated table
+#: every game of the registry (companion/games/) → the options of its simulated table
 CONFIGS = {name: OWN_CONFIGS.get(name, {}) for name in games.names()}
 PLAYER_NAMES = ("Ann", "Ben", "Cid", "Dan", "Eve", "Fay")
 

@@ -13,8 +13,8 @@ from django.test import Client
 
 from companion.tables.models import Event, Table
 from companion.tables.tokens import cookie_name, cookie_value
+from tests.games.hit import test_views as hit
 
-from . import test_hit_views as hit
 from .test_presenter_result import Phone, enter_hands, lay_rows, new_table
 
 pytestmark = pytest.mark.django_db

@@ -1,7 +1,7 @@
 """Life is Life's deal corrected without notation (issue #28): the deal's line is tapped in the
 history, "It was the deal" opens the rows' animals, and the 10 animals are tapped row by row
 (the one of row 1, the 2 of row 2, …) into the card faces' slots; the correction composes the
-deal's notation from them (presenters/lifeislife_deal_taps.py)."""
+deal's notation from them (games/lifeislife/deal_taps.py)."""
 
 from __future__ import annotations
 
@@ -10,9 +10,9 @@ import re
 import pytest
 
 from companion.tables.models import Event, Table
+from tests.games.lifeislife.test_entry import ROWS, Phone, enter_hands, lay_rows, new_table
 
 from .test_correct_by_tapping import _correct, _form, _history
-from .test_lifeislife_entry import ROWS, Phone, enter_hands, lay_rows, new_table
 
 pytestmark = pytest.mark.django_db
 
@@ -85,7 +85,7 @@ def test_a_deal_tapped_short_is_refused_in_words(client):
 
 def test_the_entry_rows_still_compose_as_before(client):
     """The deal's own entry (row fields, not slots) is unchanged by the tapped slots."""
-    from companion.tables.presenters.lifeislife import PRESENTER
+    from companion.games.lifeislife.presenter import PRESENTER
 
     fields = {f"row{len(row)}-{i}": a for row in ROWS for i, a in enumerate(row)}
     assert PRESENTER.compose("deal", fields) == (

@@ -1,6 +1,6 @@
 """A fourth game gets its table through the registries alone (issue #32): Sprint
 (tests/tables/sprint_game.py, a few dozen lines) is registered at run time — its engine in
-``companion.engines.GAMES``, its entry in the game registry (companion/games.py) — and played
+``companion.engines.GAMES``, its entry in the game registry (companion/games/) — and played
 through the pages and the JSON API: lobby, table page, the table's reports and the seats'
 plays, the state, the summary, the record and a table loaded from it. No other file knows it."""
 

@@ -10,12 +10,11 @@ import pytest
 from django.test import Client
 
 from companion.engines import get_game
-from companion.engines.lifeislife.cards import KINDS, TOKEN
+from companion.games.lifeislife.engine.cards import KINDS, TOKEN
 from companion.tables.live.pushes import presenter_parts
 from companion.tables.models import Table
 from companion.tables.play import selectors
-
-from .test_lifeislife_entry import Phone, enter_hands, lay_rows, new_table
+from tests.games.lifeislife.test_entry import Phone, enter_hands, lay_rows, new_table
 
 pytestmark = pytest.mark.django_db
 

@@ -43,16 +43,16 @@ from typing import Any, Final
 
 #: The modules compiled when a compiler exists (setup.py reads this literal).
 COMPILED_MODULES = (
-    "companion.engines.dog.moves",
-    "companion.engines.dog.rules",
-    "companion.engines.dog.info",
+    "companion.games.dog.engine.moves",
+    "companion.games.dog.engine.rules",
+    "companion.games.dog.engine.info",
 )
 #: Modules that exist compiled only (`.pyx`), used through `accelerator` by a module that runs
-#: its own Python code without them: `_fast` by the compiled `moves`, `_dog_playout` (the
+#: its own Python code without them: `_fast` by the compiled `moves`, `_playout` (the
 #: search's DOG playout on C arrays) by the advisor's `bots`, `_ismcts` (the search's tree) by
 #: `ismcts`, `_state` (the DOG state in C arrays: plays and the state after each, issue #39).
-ACCELERATORS = ("companion.engines.dog._fast", "companion.engines.dog._state",
-                "companion.advisor._dog_playout", "companion.advisor._ismcts")
+ACCELERATORS = ("companion.games.dog.engine._fast", "companion.games.dog.engine._state",
+                "companion.games.dog._playout", "companion.advisor._ismcts")
 
 PURE_ENV: Final = "COMPANION_PURE"
 REQUIRE_ENV: Final = "COMPANION_REQUIRE_COMPILED"
@@ -77,7 +77,7 @@ def _flag(name: str) -> bool:
 
 def _included(source: Path) -> list[Path]:
     """The files a .pyx includes (`include "_seven.pxi"`), beside it, and the .pxd files of
-    the package's other modules that it or they cimport (`from companion.engines.dog._state
+    the package's other modules that it or they cimport (`from companion.games.dog.engine._state
     cimport ...`: a binary built against another layout of their C structs must not run)."""
     if source.suffix != ".pyx":
         return []

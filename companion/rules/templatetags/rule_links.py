@@ -21,8 +21,8 @@ def toggle_label(key: str) -> str:
     are shown face up"); a person never reads the setting's key."""
     from django.utils.translation import gettext as _
 
-    from companion.tables.presenters.dog import RULES_TOGGLES
-    from companion.tables.presenters.hit import VARIANTS
+    from companion.games.dog.presenter import RULES_TOGGLES
+    from companion.games.hit.presenter import VARIANTS
 
     labels = {k: str(label) for k, label in (*RULES_TOGGLES, *VARIANTS)}
     labels["expert"] = _(

@@ -24,7 +24,7 @@ MAX_INT = 2**31 - 1
 
 
 def _table_games(schema: dict[str, Any]) -> None:
-    """The games that have a table: the game registry's (companion/games.py); an engine
+    """The games that have a table: the game registry's (companion/games/__init__.py); an engine
     without its registry entry is refused with no_table_ui."""
     schema["enum"] = list(games.names())
 

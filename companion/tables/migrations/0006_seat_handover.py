@@ -6,7 +6,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("tables", "0005_hit_setups"),
+        ("tables", "0005_setup_library"),
     ]
 
     operations = [

@@ -1,6 +1,6 @@
 """The referee's play as a phone composes it: typed in notation, or built from taps (whose play,
 the card, the fields tapped on the board). Only builds the engine's notation, through the game's
-presenter (``referee_compose``: DOG's card, joker and taps, presenters/dog_referee.py;
+presenter (``referee_compose``: DOG's card, joker and taps, games/dog/referee.py;
 ``compose``: HIT's play and Life is Life's swap); the engine parses and judges it."""
 
 from __future__ import annotations

@@ -1,14 +1,13 @@
 """Per-game presentation: what the web layer needs beyond the engine contract (colours, board
 drawing, which reports are private, the play-entry choices). No rules are decided here.
 
-Each game's presenter is named by its entry in the game registry (companion/games.py): by
-convention this package's module ``<game>`` (its ``PRESENTER``), else the base presenter
+Each game's presenter is named by its entry in the game registry (companion/games/): by
+convention its package's module ``presenter`` (its ``PRESENTER``), else the base presenter
 (``base.BasePresenter``), whose defaults a game's presenter overrides where it differs."""
 
 from __future__ import annotations
 
 from importlib import import_module
-from importlib.util import find_spec
 from typing import Any, Protocol
 
 from companion import games
@@ -99,8 +98,8 @@ def get(game_name: str) -> Presenter:
 def _load(entry: games.GameEntry) -> Presenter:
     if entry.presenter:
         return games.load(entry.presenter)  # type: ignore[no-any-return]
-    own = f"{__name__}.{entry.name}"
-    if find_spec(own) is not None:
+    own = f"{games.__name__}.{entry.name}.presenter"
+    if games.module_exists(own):
         return import_module(own).PRESENTER  # type: ignore[no-any-return]
     return BasePresenter(entry.name)  # type: ignore[return-value]
 

@@ -1,7 +1,7 @@
 """The base presenter: what the table shows of a game that says nothing particular about it.
 
 A game's presenter subclasses it and overrides only what differs (docs/adding-a-game.md,
-section 4); a game registered without a presenter (companion/games.py) gets this one as it
+section 4); a game registered without a presenter (companion/games/__init__.py) gets this one as it
 is. The defaults:
 
 - the templates ``tables/<game>.html`` (partials board, score, entry, hand) and the lobby

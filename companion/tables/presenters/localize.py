@@ -178,7 +178,7 @@ def _start_owner(
 ) -> dict[str, Any]:
     """A start field of a referee message named by the seat it belongs to: "(Cat)"."""
     with contextlib.suppress(Exception):  # not a start field of this board: as it was said
-        from companion.engines.dog.notation import parse_position
+        from companion.games.dog.engine.notation import parse_position
 
         code, _explicit = parse_position(state.cfg, str(raw["field"]).strip(), state.turn)
         seat = list(state.cfg.geo.start).index(code)

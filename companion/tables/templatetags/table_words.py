@@ -35,7 +35,7 @@ def game_name(game: str) -> str:
 @register.filter
 def hit_field(field: str) -> str:
     """A HIT field as the notation writes it ("T12", "G2", "W") → in words ("field 12")."""
-    from companion.tables.presenters.hit_words import field_words
+    from companion.games.hit.words import field_words
 
     return field_words(str(field))
 
