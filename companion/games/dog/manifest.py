@@ -45,6 +45,6 @@ ENTRY = GameEntry(
         "playout": "companion.advisor.bots:DOG_PLAYOUT",
     },
     heuristic="companion.advisor.bots:DOG_HEURISTIC",
-    explain="companion.advisor.explain:explain_dog",
+    explain="companion.games.dog.explain:explain",
     review_by_halving=True,
 )

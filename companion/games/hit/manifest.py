@@ -26,5 +26,5 @@ ENTRY = GameEntry(
     },
     results=Results(home_field="W", measure="home", measure_label=_("figures home"),
                     knockouts_label=_("Hits")),
-    explain="companion.advisor.explain:explain_hit",
+    explain="companion.games.hit.explain:explain",
 )

@@ -24,6 +24,6 @@ ENTRY = GameEntry(
     results=Results(measure="lives", measure_label=_("lives left"), lives=True),
     hint_outcome=_("survives the round"),
     search={"outcome": "companion.advisor.bots:lifeislife_round_survival"},
-    explain="companion.advisor.explain:explain_lifeislife",
+    explain="companion.games.lifeislife.explain:explain",
     review="companion.games.lifeislife.review:REVIEW",
 )
