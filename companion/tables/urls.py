@@ -1,20 +1,32 @@
-from django.urls import path
+from importlib import import_module
 
+from django.urls import URLPattern, path
+
+from companion import games
 from companion.tables.api import site as api_site
 from companion.tables.coach import views as coach_views
-from companion.tables.pages import hand_correction_view, record_views, setup_views, views
+from companion.tables.pages import hand_correction_view, record_views, views
 
 app_name = "tables"
+
+
+def _games_pages() -> list[URLPattern]:
+    """Each game's own pages (``companion/games/<game>/urls.py``, e.g. HIT's set-up library),
+    in this namespace, before a table's address can take their place."""
+    found: list[URLPattern] = []
+    for name in games.packages():
+        module = f"{games.__name__}.{name}.urls"
+        if games.module_exists(module):
+            found += import_module(module).urlpatterns
+    return found
+
 
 urlpatterns = [
     path("new", views.new_table, name="new"),
     path("new/<str:game>", views.new_table, name="new-game"),
     path("join", views.join_by_code, name="join"),
     path("load", record_views.load, name="load"),
-    path("hit-setups/", setup_views.setups, name="hit-setups"),
-    path("hit-setups/check", setup_views.check, name="hit-setup-check"),
-    path("hit-setups/import", setup_views.import_setup, name="hit-setup-import"),
-    path("hit-setups/<int:pk>.json", setup_views.export, name="hit-setup-export"),
+    *_games_pages(),
     path("<str:table_id>/", views.table_page, name="table"),
     path("<str:table_id>/seats", views.seats, name="seats"),
     path("<str:table_id>/seats/answer", views.seat_answer, name="seat-answer"),

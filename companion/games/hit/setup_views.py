@@ -14,10 +14,11 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from companion.engines import get_game
-from companion.games.hit import setups as hit_setups
-from companion.games.hit.board import RADIUS, _at, board_context
 from companion.tables.errors import BadInput, TableError
 from companion.tables.models import HitSetup
+
+from . import setups as hit_setups
+from .board import RADIUS, _at, board_context
 
 MAX_FILE_BYTES = 200_000
 
