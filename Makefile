@@ -60,10 +60,13 @@ test: install-test
 	$(VENV)/bin/pytest -m "not postgres" $(PYTEST_ARGS)
 	DATABASE_URL=$(TEST_POSTGRES_URL) $(VENV)/bin/pytest -m postgres -p no:cacheprovider $(PYTEST_ARGS)
 
-# Re-extract the translatable strings into locale/{de,fr,it} and compile them (docs/i18n.md).
+# Re-extract the translatable strings and compile them (docs/i18n.md): a game's own strings go
+# into its package's catalogues (companion/games/<game>/locale/), the rest into locale/. Only the
+# project's catalogues are compiled: not the ones of the packages installed in .venv.
+MESSAGES_IGNORED := --ignore=$(VENV) --ignore=build --ignore=staticfiles --ignore=test-output
 messages: install
 	$(PY) manage.py makemessages -l de -l fr -l it --no-obsolete
-	$(PY) manage.py compilemessages
+	$(PY) manage.py compilemessages $(MESSAGES_IGNORED)
 
 worker: install
 	$(VENV)/bin/celery -A companion worker -l info

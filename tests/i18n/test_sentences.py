@@ -7,19 +7,18 @@ language."""
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
 from django.utils import translation
 
 from companion.tables.presenters.localize import euphony, rule_name
+from tests.i18n.catalogues import ROOT, catalogues
 from tests.i18n.pofile import read
-
-ROOT = Path(__file__).resolve().parents[2]
 
 
 def catalogue(lang: str) -> dict[tuple[str | None, str], list[str]]:
-    entries = read(ROOT / "locale" / lang / "LC_MESSAGES" / "django.po")
+    """Every msgid of the language, the shared catalogue's and every game's."""
+    entries = [e for path in catalogues(lang).values() for e in read(path)]
     return {(e.msgctxt, e.msgid): e.msgstr for e in entries if e.msgid and not e.obsolete}
 
 
