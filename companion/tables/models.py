@@ -165,22 +165,6 @@ class CoachReview(models.Model):
         return f"review of seat {self.seat} at #{self.seq}: {self.label}"
 
 
-class HitSetup(models.Model):
-    """A HIT board and card list as a host checked them against their box (docs/hit-data.md):
-    the engine's set-up form ("sides" and "cards"). A table created with it copies ``data``
-    into its config, so later edits never change a game already played."""
-
-    name = models.CharField(max_length=60)
-    data = models.JSONField(help_text="the engine's set-up: sides and cards")
-    created_by = models.CharField(max_length=40, blank=True, default="",
-                                  help_text="who checked it (shown to the players)")
-    created_at = models.DateTimeField(auto_now_add=True)
-
-    class Meta:
-        ordering = ["-created_at"]
-
-    def __str__(self) -> str:
-        return self.name
 
 
 class SeatRequest(models.Model):

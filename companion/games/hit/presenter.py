@@ -266,7 +266,7 @@ class HitPresenter(BasePresenter):
 
 def _saved_setups() -> list[dict[str, Any]]:
     """The set-ups hosts checked, newest first, for the lobby's choice."""
-    from companion.tables.models import HitSetup
+    from companion.games.hit.models import HitSetup
 
     return [
         {"id": row.pk, "name": row.name, "checked_by": row.created_by}

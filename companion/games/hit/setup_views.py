@@ -14,8 +14,8 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from companion.engines import get_game
+from companion.games.hit.models import HitSetup
 from companion.tables.errors import BadInput, TableError
-from companion.tables.models import HitSetup
 
 from . import setups as hit_setups
 from .board import RADIUS, _at, board_context

@@ -18,8 +18,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from companion.games.hit.engine.data import DATA, SYMBOLS, DataError, from_setup, setup_of
+from companion.games.hit.models import HitSetup
 from companion.tables.errors import BadInput
-from companion.tables.models import HitSetup
 
 #: the export file's "format"
 FORMAT = "hit-setup"

@@ -18,7 +18,8 @@ from companion.engines import get_game
 from companion.games.hit.engine import counter as hit_counter
 from companion.games.hit.engine.cards import TOKEN
 from companion.games.hit.engine.data import DATA, DataError, from_setup, setup_of
-from companion.tables.models import HitSetup, Table
+from companion.games.hit.models import HitSetup
+from companion.tables.models import Table
 
 HIT = get_game("hit")
 

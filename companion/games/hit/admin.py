@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.contrib import admin
 
-from companion.tables.models import HitSetup
+from .models import HitSetup
 
 
 @admin.register(HitSetup)
