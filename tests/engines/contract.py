@@ -1,7 +1,8 @@
 """What the engine tests of every game share: the command line (in a subprocess and
 in-process), plays and rulings by notation bound to one game, and per registered game the few
 facts the contract suite (test_contract.py) needs — a position of the contract, an action that
-does not parse there, one the rules forbid, the seat counts, and what "conserved" means."""
+does not parse there, one the rules forbid, the seat counts, and what "conserved" means — as a
+`Case` that each game keeps in its own folder, ``tests/games/<name>/contract_case.py``."""
 
 from __future__ import annotations
 
@@ -11,12 +12,14 @@ import subprocess
 import sys
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from functools import cache
+from importlib import import_module
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from companion.engines import get_game
+from companion.engines import available_games, get_game
 from companion.engines.__main__ import main
 from companion.engines.base import Game, Violation
 
@@ -114,64 +117,28 @@ class Case:
         return get_game(self.name)
 
 
-def _dog_conserved(state: Any) -> bool:
-    from companion.games.dog.engine.cards import DECK, NKINDS
-    from companion.games.dog.engine.state import located_counts, stock_size
-
-    placed = located_counts(state)
-    return (all(placed[k] <= DECK[k] for k in range(1, NKINDS)) and stock_size(state) >= 0
-            and all(len(fs) == state.cfg.figures_per_seat for fs in state.figures))
-
-
-def _hit_conserved(state: Any) -> bool:
-    from tests.games.hit.engine.helpers import conserved
-
-    return conserved(state) and all(len(fs) == state.cfg.figures for fs in state.figures)
+def _own_case(name: str) -> Case:
+    """The game's case, from its own test folder: ``tests/games/<name>/contract_case.py``."""
+    module = f"tests.games.{name}.contract_case"
+    try:
+        found = import_module(module)
+    except ModuleNotFoundError as missing:
+        if missing.name is not None and not module.startswith(missing.name):
+            raise  # the case file exists and imports something that does not
+        raise LookupError(f"{name}: no {module.replace('.', '/')}.py with its CASE") from None
+    case: Case = found.CASE
+    return case
 
 
-def _life_conserved(state: Any) -> bool:
-    from tests.games.lifeislife.engine.helpers import conserved
+@cache
+def cases() -> dict[str, Case]:
+    """Every registered game's case (a game without one is missing: the suite's first test
+    names it). Read on first use: a case file imports this module."""
+    found = {}
+    for name in available_games():
+        try:
+            found[name] = _own_case(name)
+        except LookupError:
+            continue
+    return found
 
-    return conserved(state)
-
-
-#: The DOG contract's example (ENGINE_CONTRACT.md).
-DOG_EXAMPLE: dict[str, Any] = {
-    "game": "dog",
-    "seats": 4,
-    "mode": "teams",
-    "to_move": 0,
-    "figures": [["K", "K", "T0", "T37"], ["K", "K", "K", "T16"], ["G1", "G2", "K", "K"],
-                ["K", "K", "K", "K"]],
-    "hand": ["7", "4", "swap"],
-    "rules": {},
-}
-#: red's turn: the rulebook's shield-breaker example (blue protected by the s3 on top)
-HIT_EXAMPLE: dict[str, Any] = {
-    "game": "hit", "players": 4, "to_move": 1,
-    "figures": [["T26", "T31", "W"], ["T20", "W", "W"], ["T33", "W", "W"], ["W", "W", "W"]],
-    "hand": ["6", "s6", "scoins"], "bought": [[], ["6"], [], []],
-    "discards": [["s3"], [], [], []], "market": ["4", "5", "7", "hunt", "jump"],
-}
-#: The Life is Life contract's example (ENGINE_CONTRACT.md), with seat 0's hand written out.
-LIFE_EXAMPLE: dict[str, Any] = {
-    "game": "lifeislife",
-    "players": 5,
-    "to_move": 0,
-    "lives": [5, 5, 5, 5, 5],
-    "rows": [["giraffe"], ["mole", "bear"], ["pig", "pig", "cat"],
-             ["mouse", "dog", "goat", "sheep"]],
-    "hands": [["giraffe", "giraffe", "bear", "mole", "goat", "sheep", "dog", "hare", "hare",
-               "mouse"], None, None, None, None],
-    "knocked_by": None,
-    "swapped": [False, False, False, False, False],
-}
-
-CASES: dict[str, Case] = {
-    "dog": Case("dog", DOG_EXAMPLE, (2, 3, 4, 5, 6), "7 T0-T99",
-                ("5 T37-T42", "dog.card_not_in_hand"), _dog_conserved),
-    "hit": Case("hit", HIT_EXAMPLE, (2, 3, 4), "6 T99", ("s6 T20-T26", "hit.shielded"),
-                _hit_conserved),
-    "lifeislife": Case("lifeislife", LIFE_EXAMPLE, (3, 4, 5), "swap 9: giraffe",
-                       ("knock", "lifeislife.knock_before_swap"), _life_conserved),
-}

@@ -4,8 +4,9 @@ agrees with `legal_actions`, `apply` equals `play` on legal actions, determiniza
 the view, the command line answers and refuses malformed input, and random complete games keep
 the invariants (cards and figures conserved, values in range, a winner at the end).
 
-A new game registered in `companion.engines.GAMES` must add its `Case` to contract.py; the
-first test fails until it does. Per-game tests keep only what is particular to the game."""
+Each registered game brings its `Case` in its own test folder, ``tests/games/<name>/
+contract_case.py`` (contract.py finds it); the first test fails for a game without one.
+Per-game tests keep only what is particular to the game."""
 
 from __future__ import annotations
 
@@ -22,7 +23,7 @@ import pytest
 from companion.engines import TABLE, available_games, base, get_game
 from companion.engines.base import Game, Violation
 
-from .contract import CASES, ROOT, Case, cli, run
+from .contract import ROOT, Case, cases, cli, run
 
 GAMES = available_games()
 SEEDS = (0, 1)
@@ -30,7 +31,7 @@ SEEDS = (0, 1)
 
 @pytest.fixture(params=GAMES)
 def case(request: pytest.FixtureRequest) -> Case:
-    return CASES[request.param]
+    return cases()[request.param]
 
 
 def walk(case: Case, seats: int, seed: int, every: int = 1) -> Iterator[tuple[Any, Any]]:
@@ -50,6 +51,14 @@ def walk(case: Case, seats: int, seed: int, every: int = 1) -> Iterator[tuple[An
     raise AssertionError(f"{case.name}: the game does not end")
 
 
+def rules_doc(name: str) -> Path:
+    """Where a game's rulings are written: docs/rules-<name>.md (the first three games), else
+    in its own package, companion/games/<name>/engine/rules.md (a game made by startgame)."""
+    shared = ROOT / "docs" / f"rules-{name}.md"
+    own = ROOT / "companion" / "games" / name / "engine" / "rules.md"
+    return shared if shared.is_file() else own
+
+
 def seat_counts(case: Case) -> tuple[int, ...]:
     return (case.seats[0], case.seats[-1])
 
@@ -58,7 +67,9 @@ def seat_counts(case: Case) -> tuple[int, ...]:
 # The registry and the API
 # ---------------------------------------------------------------------------------------------
 def test_every_registered_game_has_a_contract_case() -> None:
-    assert set(CASES) == set(GAMES)
+    missing = set(GAMES) - set(cases())
+    assert not missing, f"no tests/games/<name>/contract_case.py with its CASE: {missing}"
+    assert set(cases()) == set(GAMES)
     for name in GAMES:
         game = get_game(name)
         assert isinstance(game, Game) and get_game(name) is game and game.name == name
@@ -129,10 +140,11 @@ def test_the_engines_import_nothing_from_the_web() -> None:
 
 
 def test_the_rules_doc_lists_every_code_and_house_rule(case: Case) -> None:
-    """docs/rules-<game>.md: each code with its English template, each house rule, and its
-    Python example runs on a position of the game."""
+    """The engine's rules doc (docs/rules-<game>.md, or engine/rules.md in the game's package):
+    each code with its English template, each house rule, and its Python example runs on a
+    position of the game."""
     game = case.game
-    doc = (ROOT / "docs" / f"rules-{case.name}.md").read_text(encoding="utf-8")
+    doc = rules_doc(case.name).read_text(encoding="utf-8")
     for code, template in game.messages.items():
         assert f"`{code}`" in doc and template in doc, code
     rules = type(game.new_game().cfg.rules)  # type: ignore[attr-defined]

@@ -8,6 +8,10 @@
 - `messages`: a violation-code table (code → rulebook section, English template).
 - `games`: `ModuleGame`, the `Game` whose rules, information set and notation are modules.
 - `memo`: `last_result`, the one-entry cache of a determinization's plan.
+- `defaults`: what a new engine need not write: `SeatConfig` (players and house rules, read
+  from a new game's config), `NoHouseRules`, `NO_CARDS` (the card names of a cardless game).
+- `open_info`: the information set of a game without hidden cards (view, determinize, forget,
+  unknown_cards); `positions.open_position_json` writes a position without hands.
 
 Each engine keeps only its rules (docs/adding-a-game.md). Nothing here imports Django.
 """

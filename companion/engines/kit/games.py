@@ -23,6 +23,7 @@ from types import ModuleType
 from typing import Any, ClassVar
 
 from ..base import Game, InvalidPositionError
+from .defaults import NO_CARDS
 from .notation import CardNames
 
 #: module attribute → the functions it lends the game
@@ -40,8 +41,8 @@ class ModuleGame[S, A](Game[S, A]):
     #: phase names, indexed by `state.phase`; the index of the phase at the end
     PHASES: ClassVar[Sequence[str]]
     OVER: ClassVar[int]
-    #: the game's cards in the notation (for `card_token`)
-    CARDS: ClassVar[CardNames]
+    #: the game's cards in the notation (for `card_token`); a game without cards: none
+    CARDS: ClassVar[CardNames] = NO_CARDS
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)

@@ -130,3 +130,12 @@ def mover_hand(obj: Mapping[str, Any], to_move: int) -> Any:
     if hand is not None and to_move == TABLE:
         raise bad('"hand" is the hand of the seat to move; the table is to move')
     return hand
+
+
+def open_position_json(game: str, count: tuple[str, int], phase: str, to_move: int,
+                       body: dict[str, Any], rules: dict[str, Any]) -> dict[str, Any]:
+    """A position as JSON for a game without hands (everything open): "game", the seat count
+    (`count`: key and value), "phase", "to_move" (a seat or "table"), the game's `body` and
+    the house rules that differ from the rulebook ("rules"); no "hand", no "hands"."""
+    return {"game": game, count[0]: count[1], "phase": phase,
+            "to_move": "table" if to_move == TABLE else to_move, **body, "rules": rules}

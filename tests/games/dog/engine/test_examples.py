@@ -10,7 +10,8 @@ import json
 
 import pytest
 
-from tests.engines.contract import DOG_EXAMPLE, run
+from tests.engines.contract import run
+from tests.games.dog.contract_case import DOG_EXAMPLE
 
 from .helpers import codes, dog, fig_tokens, moves_text, play, pos, with_figures
 

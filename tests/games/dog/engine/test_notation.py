@@ -10,8 +10,8 @@ import pytest
 from companion.engines.base import InvalidActionError, InvalidPositionError
 from companion.games.dog.engine.actions import DEAL, FOLD, HAND, PLAY, DogAction
 from companion.games.dog.engine.notation import parse_position, position_token
-from tests.engines.contract import DOG_EXAMPLE as CONTRACT_EXAMPLE
 from tests.engines.contract import ROOT
+from tests.games.dog.contract_case import DOG_EXAMPLE as CONTRACT_EXAMPLE
 
 from .helpers import act, dog, pos, with_figures
 

@@ -11,7 +11,8 @@ import json
 import pytest
 
 from companion.games.hit.engine.state import MARKET, PLAY, SHUFFLE
-from tests.engines.contract import HIT_EXAMPLE, run
+from tests.engines.contract import run
+from tests.games.hit.contract_case import HIT_EXAMPLE
 
 from .helpers import codes, figures_of, hit, moves_text, play, plays, pos, violation_of
 

@@ -8,7 +8,8 @@ import pytest
 
 from companion.games.lifeislife.engine.cards import BEAR, GIRAFFE, MOLE
 from companion.games.lifeislife.engine.scoring import lives_lost, majorities, round_points
-from tests.engines.contract import LIFE_EXAMPLE, run
+from tests.engines.contract import run
+from tests.games.lifeislife.contract_case import LIFE_EXAMPLE
 
 from .helpers import codes, hand_of, life, play, pos, rows_of, show_all
 

@@ -10,7 +10,7 @@ import pytest
 from companion.engines.base import InvalidActionError, InvalidPositionError
 from companion.games.lifeislife.engine.actions import DEAL, HAND, KNOCK, SWAP, LifeAction
 from companion.games.lifeislife.engine.cards import BEAR, CAT, MOLE, PIG, UNKNOWN
-from tests.engines.contract import LIFE_EXAMPLE as CONTRACT_EXAMPLE
+from tests.games.lifeislife.contract_case import LIFE_EXAMPLE as CONTRACT_EXAMPLE
 
 from .helpers import ROWS, act, life, pos
 
