@@ -3,7 +3,13 @@ game's own (``companion/games/<game>/locale/<lang>/``: a game package is a Djang
 
 from __future__ import annotations
 
+import os
+import shutil
+from collections.abc import Callable
 from pathlib import Path
+
+import pytest
+from django.core.management import call_command
 
 from companion import games
 
@@ -42,3 +48,28 @@ def catalogues(lang: str, root: Path = ROOT) -> dict[str, Path]:
 
 def name(owner: str) -> str:
     return owner or "locale/ (shared)"
+
+
+def extracted_copy(tmp_path: Path, settings, change: Callable[[Path], None] | None = None,
+                   languages: tuple[str, ...] = LANGUAGES) -> Path:
+    """A copy of the sources and their catalogues (changed by ``change``) after our
+    makemessages ran on it."""
+    if not shutil.which("xgettext") or not shutil.which("msgmerge"):
+        message = "GNU gettext (xgettext) is not installed: apt-get install gettext"
+        if os.environ.get("CI"):
+            pytest.fail(message)
+        pytest.skip(message)
+    for part in ("companion", "templates", "static", "locale"):
+        shutil.copytree(
+            ROOT / part, tmp_path / part, ignore=shutil.ignore_patterns("__pycache__", "vendor")
+        )
+    if change is not None:
+        change(tmp_path)
+    settings.LOCALE_PATHS = [tmp_path / "locale"]
+    cwd = Path.cwd()
+    os.chdir(tmp_path)
+    try:
+        call_command("makemessages", locale=list(languages), verbosity=0, no_obsolete=True)
+    finally:
+        os.chdir(cwd)
+    return tmp_path

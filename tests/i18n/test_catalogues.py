@@ -15,16 +15,12 @@ from __future__ import annotations
 import difflib
 import gettext
 import importlib
-import os
-import shutil
-from pathlib import Path
 
 import pytest
-from django.core.management import call_command
 
 from companion import games
 from companion.engines import get_game
-from tests.i18n.catalogues import LANGUAGES, ROOT, catalogue, catalogues, name
+from tests.i18n.catalogues import LANGUAGES, catalogue, catalogues, extracted_copy, name
 from tests.i18n.pofile import Entry, messages
 
 
@@ -69,32 +65,11 @@ def test_plural_forms_and_placeholders(lang):
             assert names(e.msgstr[0]) == names(e.msgid), (lang, label(e), e.msgstr[0])
 
 
-def _extract(tmp_path: Path, settings) -> Path:
-    """A copy of the sources and their catalogues after our makemessages ran on it."""
-    if not shutil.which("xgettext") or not shutil.which("msgmerge"):
-        message = "GNU gettext (xgettext) is not installed: apt-get install gettext"
-        if os.environ.get("CI"):
-            pytest.fail(message)
-        pytest.skip(message)
-    for part in ("companion", "templates", "static", "locale"):
-        shutil.copytree(
-            ROOT / part, tmp_path / part, ignore=shutil.ignore_patterns("__pycache__", "vendor")
-        )
-    settings.LOCALE_PATHS = [tmp_path / "locale"]
-    cwd = Path.cwd()
-    os.chdir(tmp_path)
-    try:
-        call_command("makemessages", locale=list(LANGUAGES), verbosity=0, no_obsolete=True)
-    finally:
-        os.chdir(cwd)
-    return tmp_path
-
-
 def test_the_catalogues_hold_exactly_the_strings_of_the_code(tmp_path, settings):
     """The strings of the code are the catalogues' (none new, none gone), each in the catalogue
     of its package, and the extraction leaves the committed files as they are: no line-number
     churn, no reordering (docs/i18n.md)."""
-    copy = _extract(tmp_path, settings)
+    copy = extracted_copy(tmp_path, settings)
     hint = "run: make messages (docs/i18n.md)"
     for lang in LANGUAGES:
         fresh = catalogues(lang, copy)

@@ -10,12 +10,21 @@ game's package, the shared one otherwise (two games, or the site).
 from __future__ import annotations
 
 import html
+from pathlib import Path
 
 import pytest
 from django.utils import translation
 
 from companion import games
-from tests.i18n.catalogues import LANGUAGES, SHARED, catalogues, game_folder, name
+from tests.i18n.catalogues import (
+    LANGUAGES,
+    SHARED,
+    catalogue,
+    catalogues,
+    extracted_copy,
+    game_folder,
+    name,
+)
 from tests.i18n.pofile import Entry, messages
 
 #: translated entries of the shared catalogue of each language just before the split into one
@@ -112,3 +121,29 @@ def test_the_games_step_words_read_in_german_from_its_catalogue(game):
                 continue
             expected = german[getattr(word, "context", None), lazy]
             assert str(word) == expected, (game, key)
+
+
+def test_a_new_games_strings_go_into_its_own_catalogue(tmp_path, settings):
+    """A game package without catalogues yet (a new one): the extraction makes its own, and
+    the shared one does not change (translations included: a new game touches nothing outside
+    its folder). A package without strings gets none."""
+    package = tmp_path / game_folder("newgame")
+    quiet = tmp_path / game_folder("quietgame")
+
+    def add_games(root: Path) -> None:
+        for folder in (package, quiet):
+            folder.mkdir()
+            (folder / "__init__.py").write_text("")
+        (package / "words.py").write_text(
+            "from django.utils.translation import gettext_lazy as _\n\n"
+            "ROLL = _(\"A new game's own word\")\nSHARED = _(\"Knocked out\")\n"
+        )
+
+    copy = extracted_copy(tmp_path, settings, add_games, languages=("de",))
+    own = messages(catalogue("de", "newgame", copy))
+    assert [e.msgid for e in own] == ["A new game's own word"]
+    assert not own[0].translated
+    assert 'Language: de\\n' in catalogue("de", "newgame", copy).read_text()
+    shared = catalogue("de", SHARED, copy)
+    assert shared.read_text() == catalogue("de").read_text()
+    assert not (quiet / "locale").exists()

@@ -12,9 +12,12 @@ Every game package is a Django app with its own catalogues
 puts the strings of a folder with a ``locale/`` into that one. What this command adds after it:
 
 - a msgid that is found in two catalogues (the site and a game, or two games) is the site's: it
-  stays in ``locale/`` only, with the references of every place that uses it. Django looks in
-  LOCALE_PATHS before the apps, so one msgid in two catalogues could only mean two translations
-  of which one is never read;
+  stays in ``locale/`` only. Django looks in LOCALE_PATHS before the apps, so one msgid in two
+  catalogues could only mean two translations of which one is never read. The entry keeps the
+  site's references (a game that uses a string of the site changes no line outside its
+  folder), or the games' when only games use it;
+- a new game package gets its catalogues (with the shared ones' header) at its first
+  extraction, so its strings never land in the shared ones;
 - a string that moves (from the site into one game, from one game to another, into the shared
   catalogue) keeps the translation it had in the catalogue it left.
 
@@ -33,7 +36,10 @@ import textwrap
 from dataclasses import dataclass
 from pathlib import Path
 
+from django.conf import settings
 from django.core.management.commands import makemessages
+
+from companion import games
 
 #: Folders without strings that users see: tests, benchmarks, docs, build output, and the
 #: games folder's private packages (``_scaffold``: what ``startgame`` copies, not a game).
@@ -174,10 +180,10 @@ def settle(lang: str, shared_locale: Path, own_locales: list[Path],
             if block.key in common:
                 references.setdefault(block.key, []).extend(block.references)
                 first.setdefault(block.key, block)
-    moved = [first[key].with_references(sorted(set(references[key]))) for key in first]
-    shared = [b.with_references(sorted(set(references[b.key]))) if b.key in common else b
-              for b in shared]
-    shared += [b for b in moved if places[b.key][0] is not None]
+    # the site's own entries keep the site's references: a game that uses one of its strings
+    # changes no line outside its folder
+    shared += [first[key].with_references(sorted(set(references[key]))) for key in first
+               if places[key][0] is not None]
 
     def remembered(blocks: list[Block]) -> list[Block]:
         return [b.with_translation(memory[b.key].translation)
@@ -193,6 +199,40 @@ def settle(lang: str, shared_locale: Path, own_locales: list[Path],
             write(path, remembered(kept), before.get(path))
 
 
+def game_packages(root: Path) -> list[Path]:
+    """The game packages under the project folder ``root`` (a private ``_name`` is none)."""
+    folder = root.joinpath(*games.__name__.split("."))
+    return sorted(d for d in folder.iterdir()
+                  if (d / "__init__.py").exists() and not d.name.startswith("_"))
+
+
+def start_catalogues(shared_locale: Path, languages: list[str]) -> list[Path]:
+    """A catalogue for each game package and language that has none yet (a new game's), with
+    the shared catalogue's header: Django's extraction then puts the game's strings there, and
+    not into the shared one. Returns the catalogues it made."""
+    made = []
+    for package in game_packages(Path.cwd()):
+        for lang in languages:
+            path = catalogue(package / "locale", lang)
+            shared = read(catalogue(shared_locale, lang))
+            if path.exists() or not shared or not shared[0].is_header:
+                continue
+            path.parent.mkdir(parents=True, exist_ok=True)
+            write(path, shared[:1], None)
+            made.append(path)
+    return made
+
+
+def drop_empty(made: list[Path]) -> None:
+    """The catalogues `start_catalogues` made for a package without strings go again."""
+    for path in made:
+        if path.exists() and all(b.is_header for b in read(path)):
+            path.unlink()
+            for folder in (path.parent, path.parent.parent, path.parent.parent.parent):
+                if folder.is_dir() and not any(folder.iterdir()):
+                    folder.rmdir()
+
+
 class Command(makemessages.Command):
     xgettext_options = [*makemessages.Command.xgettext_options, "--keyword=N_"]
     msgmerge_options = [*makemessages.Command.msgmerge_options, "--no-fuzzy-matching"]
@@ -205,11 +245,14 @@ class Command(makemessages.Command):
         self.languages: list[str] = list(options.get("locale") or [])
         self.memories: dict[str, dict[Key, Block]] = {}
         self.before: dict[Path, str] = {}
+        shared_locale = Path(settings.LOCALE_PATHS[0]) if settings.LOCALE_PATHS else Path("locale")
+        made = start_catalogues(shared_locale, self.languages)
         result = super().handle(*args, **options)
         shared = Path(self.default_locale_path)
         own = [Path(p) for p in self.locale_paths if Path(p) != shared]
         for lang in self.languages:
             settle(lang, shared, own, self.memories.get(lang, {}), self.before)
+        drop_empty(made)
         return result
 
     def build_potfiles(self):
