@@ -3,10 +3,11 @@ hashable data (the contract: companion/engines/base.py)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import NamedTuple
+from dataclasses import dataclass, field
+from typing import ClassVar, NamedTuple
 
 from companion.engines.kit.defaults import SeatConfig
+from companion.engines.kit.rulesets import RuleSet
 
 #: the phases, indexed by ``state.phase``
 PHASES = ("play", "over")
@@ -18,8 +19,17 @@ MIN_PLAYERS, MAX_PLAYERS = 2, 4
 
 
 @dataclass(frozen=True, slots=True)
+class HouseRules(RuleSet):
+    """The house rules, each a field (a toggle, or a choice or number: `RuleSet`) with its row
+    in engine/rules.md and its rule on the rules page; the race has none yet."""
+
+
+@dataclass(frozen=True, slots=True)
 class ScaffoldConfig(SeatConfig):
-    """Players and house rules (none yet: the toolkit's default, `NoHouseRules`)."""
+    """Players and house rules (`SeatConfig.read` reads them from a new game's config)."""
+
+    rules: RuleSet = field(default_factory=HouseRules)
+    RULES: ClassVar[type[RuleSet]] = HouseRules
 
 
 class ScaffoldState(NamedTuple):
