@@ -1,4 +1,4 @@
-"""The card counter of a table: the engine's counts (companion.engines.<game>.counter) for the
+"""The card counter of a table: the engine's counts (companion.games.<game>.engine.counter) for the
 JSON API and for the "Card counter" panel of the table page.
 
 Privacy by construction: the public part is computed from the spectator's view, the private

@@ -204,7 +204,7 @@ def wording(game_name: str) -> Any:
     """The module that says a game's actions in words, or None: ``actor_seat(state, action)``
     (whose action; None: the table's report) and ``action_words(game, state, action, names,
     visible)`` (the predicate; without ``visible`` no private card is named). Which module:
-    the game's registry entry (``words``; by convention ``presenters/<game>_words.py``)."""
+    the game's registry entry (``words``; by convention ``companion/games/<game>/words.py``)."""
     entry = games.find(game_name)
     words = entry.words_module() if entry is not None else None
     return words if hasattr(words, "action_words") else None
