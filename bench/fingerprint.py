@@ -93,7 +93,7 @@ def fingerprints(games: int, only: str | None = None) -> dict[str, dict[str, lis
         if only and name != only:
             continue
         out[name] = {}
-        for config in CONFIGS[name]:
+        for config in CONFIGS.get(name, ()):
             out[name][config_key(config)] = [game_hash(name, config, s) for s in range(games)]
     return out
 

@@ -43,7 +43,7 @@ def _seq(table_id: str) -> str:
 
 
 def test_the_registry_names_the_three_games_and_their_parts():
-    assert games.names()[:3] == ("dog", "hit", "lifeislife")
+    assert {"dog", "hit", "lifeislife"} <= set(games.names())
     for entry in games.entries():
         assert entry.name in engines.GAMES and entry.title
         assert entry.words_module() is not None and entry.has_rules_page()

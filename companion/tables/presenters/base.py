@@ -159,8 +159,11 @@ class BasePresenter:
 
     def lobby_context(self) -> dict[str, Any]:
         counts = self.player_counts()
+        entry = games.get(self.game)
         return {
-            "title": games.get(self.game).title,
+            "title": entry.title,
+            "game": self.game,
+            "rules_page": entry.has_rules_page(),
             "player_counts": counts,
             "colours": COLOURS[: max(counts, default=len(COLOURS))],
         }
