@@ -20,8 +20,8 @@ import pytest
 from companion.advisor import bots, ismcts
 from companion.engines import TABLE, get_game
 from companion.games.dog.engine.cards import UNKNOWN
-from tests.games.dog.engine.paths import CONFIGS, RULE_VARIANTS
 from tests.engines.test_engine_paths import _compiled_or_skip
+from tests.games.dog.engine.paths import CONFIGS, RULE_VARIANTS
 
 dog = get_game("dog")
 
