@@ -35,7 +35,6 @@ from typing import Any, NamedTuple, Protocol
 
 from companion import games
 from companion.engines.base import Game
-from companion.engines.kit import accel
 from companion.games.dog.engine import moves as dog_moves
 from companion.games.dog.engine.actions import PLAY as PLAY_KIND
 from companion.games.dog.engine.board import GOAL_FIELDS, kennel
@@ -362,27 +361,6 @@ def dog_playout_policy(game: Game, state: DogState, rng: random.Random) -> Any:
     if not best:  # nothing playable: fold, or discard any card (solo), all gaining nothing
         best = game.legal_actions(state)
     return _pick(best, rng)
-
-
-def _compiled_dog_playout() -> ismcts.Playout | None:
-    """The playout of `dog_playout_policy` and `dog_evaluate` on C arrays (`_playout.pyx`,
-    the same values from the same random numbers), where the compiled core is built; None on
-    the pure-Python path (ismcts then runs its own loop). Not with `DOG_PLAYOUT_RANDOM`."""
-    fast = accel.accelerator("companion.games.dog._playout")
-    if fast is None or DOG_PLAYOUT_RANDOM:
-        return None
-    fast.configure({
-        "out": DOG_OUT, "home": DOG_HOME, "threat": DOG_THREAT, "card": DOG_CARD,
-        "block": DOG_BLOCK, "eval_scale": DOG_EVAL_SCALE, "eval_risk": DOG_EVAL_RISK,
-        "joker": DOG_VALUE_JOKER, "seven": DOG_VALUE_SEVEN,
-        "start_waiting": DOG_VALUE_START_WAITING, "start": DOG_VALUE_START,
-        "four": DOG_VALUE_FOUR, "swap": DOG_VALUE_SWAP, "other": DOG_VALUE_OTHER})
-    return ismcts.Playout(fast.playout, dog_playout_policy, dog_evaluate, fast.choose,
-                          fast.iteration)
-
-
-#: DOG's compiled playout (its registry entry's `search["playout"]`), or None
-DOG_PLAYOUT = _compiled_dog_playout()
 
 
 def _best_plays(actions: list[Any], gains: list[float]) -> tuple[float, list[Any]]:

@@ -19,6 +19,7 @@ import pytest
 
 from companion.advisor import bots, ismcts
 from companion.engines import TABLE, get_game
+from companion.games.dog import search as dog_search
 from companion.games.dog.engine.cards import UNKNOWN
 from tests.engines.test_engine_paths import _compiled_or_skip
 from tests.games.dog.engine.paths import CONFIGS, RULE_VARIANTS
@@ -29,7 +30,7 @@ dog = get_game("dog")
 @pytest.fixture(autouse=True)
 def _compiled() -> None:
     _compiled_or_skip()
-    assert bots.DOG_PLAYOUT is not None and bots.DOG_PLAYOUT.iteration is not None
+    assert dog_search.PLAYOUT is not None and dog_search.PLAYOUT.iteration is not None
     assert ismcts._tree.Node is not ismcts.Node, "the compiled tree is not in use"
 
 
@@ -66,7 +67,7 @@ def unreported(state: Any) -> Any:
 
 def _counting() -> tuple[ismcts.Config, list[bool]]:
     """DOG's config with its compiled iteration counted (taken or not)."""
-    fast = bots.DOG_PLAYOUT
+    fast = dog_search.PLAYOUT
     assert fast is not None and fast.iteration is not None
     taken: list[bool] = []
     make = fast.iteration
@@ -135,7 +136,7 @@ def test_it_returns_legal_plays() -> None:
 def test_the_same_determinizations() -> None:
     """The board's deal of the hidden cards is `info.determinize`'s: the same hands, cards in
     transit and pile, from the same random numbers (folds and discards included)."""
-    fast = bots.DOG_PLAYOUT
+    fast = dog_search.PLAYOUT
     assert fast is not None and fast.iteration is not None
     cfg = ismcts.resolve(dog)
     constrained = compared = 0

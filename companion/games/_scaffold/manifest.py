@@ -13,6 +13,6 @@ from companion.games import GameEntry, _
 ENTRY = GameEntry(
     name="scaffold",
     title="Scaffold",
-    players=_("2–4 players"),
+    players=_("For 2–4 players"),
     about=_("A counting race: add 1 or 2 in turn; whoever reaches 10 wins."),
 )

@@ -42,7 +42,7 @@ ENTRY = GameEntry(
         "policy": "companion.advisor.bots:dog_playout_policy",
         "evaluate": "companion.advisor.bots:dog_evaluate",
         # the two above on C arrays where the compiled core is built (None elsewhere)
-        "playout": "companion.advisor.bots:DOG_PLAYOUT",
+        "playout": "companion.games.dog.search:PLAYOUT",
     },
     heuristic="companion.advisor.bots:DOG_HEURISTIC",
     explain="companion.games.dog.explain:explain",
