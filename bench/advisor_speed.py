@@ -225,7 +225,7 @@ def this_path(args: argparse.Namespace) -> None:
 
     if cfg.policy is not None and evaluate is not None:
         micro(f"whole playout, Python ({depth} plies)", python_playout, later)
-    if cfg.playout is not None:  # the compiled playout (bots.DOG_PLAYOUT)
+    if cfg.playout is not None:  # the compiled playout (games/dog/search.py: PLAYOUT)
         run = cfg.playout.run
         micro(f"whole playout, compiled ({depth} plies)", lambda st: run(st, depth, rng), later)
 

@@ -18,6 +18,7 @@ import pytest
 
 from companion.advisor import bots, ismcts
 from companion.engines import TABLE, get_game
+from companion.games.dog import search as dog_search
 from tests.engines.test_engine_paths import _compiled_or_skip
 from tests.games.dog.engine.paths import CONFIGS, RULE_VARIANTS
 
@@ -27,7 +28,7 @@ def _compiled() -> None:
     """Skipped where no compiled core can be expected, failed where one is but does not run
     (tests/engines/test_engine_paths.py)."""
     _compiled_or_skip()
-    assert bots.DOG_PLAYOUT is not None, "the compiled DOG playout is not in use"
+    assert dog_search.PLAYOUT is not None, "the compiled DOG playout is not in use"
 
 
 hit = get_game("hit")
@@ -82,9 +83,9 @@ CASES = [(seats, mode, rules) for seats, mode in CONFIGS for rules in RULE_VARIA
 @pytest.mark.parametrize(("seats", "mode", "rules"), CASES)
 def test_same_values_and_random_numbers(seats: int, mode: str, rules: dict[str, Any]) -> None:
     config = {"seats": seats, "mode": mode, "rules": rules}
-    assert bots.DOG_PLAYOUT is not None
-    run = bots.DOG_PLAYOUT.run
-    choose = bots.DOG_PLAYOUT.choose
+    assert dog_search.PLAYOUT is not None
+    run = dog_search.PLAYOUT.run
+    choose = dog_search.PLAYOUT.choose
     assert choose is not None
     taken = compared = 0
     for seed in range(3):
