@@ -2,6 +2,7 @@ import json
 from dataclasses import dataclass, field
 
 import pytest
+from django.utils import translation
 
 from companion.tables.play import state_cache
 
@@ -84,6 +85,15 @@ class ApiTable:
             {"action": action, "expected_seq": self.seq() if seq is None else seq},
             token,
         )
+
+
+@pytest.fixture(autouse=True)
+def _default_language():
+    """Each test starts in the site's default language: a page an earlier test asked for in
+    another language (the LocaleMiddleware) leaves that language active in this thread."""
+    translation.deactivate()
+    yield
+    translation.deactivate()
 
 
 @pytest.fixture(autouse=True)

@@ -7,6 +7,7 @@ import sys
 from pathlib import Path
 
 from companion import engines, games
+from companion.engines.kit import accel
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -29,6 +30,10 @@ def test_every_entry_names_an_engine_and_code_that_loads():
         for reference in (entry.presenter, entry.heuristic, entry.explain, entry.review,
                           *(v for v in entry.search.values() if isinstance(v, str))):
             if reference:
-                assert games.load(reference) is not None, (entry.name, reference)
+                loaded = games.load(reference)
+                # a compiled playout is None where the compiled core is not built
+                assert loaded is not None or (reference == entry.search.get("playout")
+                                              and accel.status()["path"] != "compiled"), \
+                    (entry.name, reference)
         if entry.counter:
             assert entry.counter_module().public_count, entry.name

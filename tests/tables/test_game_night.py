@@ -33,7 +33,9 @@ def test_a_game_night_holds(game_name, seed):
     each seat made, the coach's "before" is the seat's live view and its reviews finish."""
     night = Night(game_name, seed).play(steps(game_name), check_every=6)
     assert not night.failures, night.failures[:5]
-    assert night.steps >= 10 and night.checks >= night.steps // 6
+    # (a short game, as the scaffold's race, may end sooner: then it was played to its end)
+    assert night.steps >= 10 or night.game.is_terminal(night.truth), night.steps
+    assert night.checks >= night.steps // 6
 
 
 @pytest.mark.parametrize("game_name", GAMES)
@@ -48,6 +50,8 @@ def test_another_seats_private_entries_change_nothing_anyone_else_reads(game_nam
     exact = Night(game_name, 11, target=target, variant="exact").play(30, 0, digest=True)
     other = Night(game_name, 11, target=target, variant=variant).play(30, 0, digest=True)
     assert not exact.failures and not other.failures, (exact.failures, other.failures)
+    if not exact.entered_hand and not other.entered_hand:
+        pytest.skip(f"{game_name}: no seat enters anything private (open information)")
     reveal = min(x for x in (exact.revealed_at, other.revealed_at, 10**9) if x is not None)
     for reader in [None, *(s for s in range(exact.n) if s != target)]:
         step = first_difference(exact, other, reader)

@@ -8,8 +8,8 @@ def N_(text: str) -> str:
     return text
 
 
-R_TURN = "A turn"
-R_END = "End of the game"
+R_TURN = N_("A turn")
+R_END = N_("End of the game")
 
 CODES = {
     "scaffold.too_many": (R_TURN, N_("Add 1 or 2, not {count}.")),
