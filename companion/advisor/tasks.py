@@ -35,6 +35,9 @@ from companion.engines.base import render
 
 log = logging.getLogger(__name__)
 TOP = 3
+#: a play the search gave less of its time than this is not offered beside the best one (with
+#: DOG's deeper search, a third choice could have 0.04 %: "0 %" on the phone, no suggestion)
+MIN_SHARE = 0.01
 PROGRESS_S = 0.25  # a progress report about this often (setting HINT_PROGRESS_S)
 SHARD_TTL = 120
 
@@ -174,7 +177,8 @@ def suggest(**job: Any) -> dict[str, Any]:
                         c.value,
                         c.outcome,
                     )
-                    for c in result.choices[:TOP]
+                    for i, c in enumerate(result.choices[:TOP])
+                    if i == 0 or c.visits >= MIN_SHARE * sum(x.visits for x in result.choices)
                 ],
             },
         )
@@ -207,7 +211,9 @@ def _suggest(job: dict[str, Any], base: dict[str, Any], on_progress, started: fl
                             {"stats": merged, "first": ranked[0][0], "iterations": int(total)})
         has_outcome = resolve(game).outcome is not None
         choices = []
-        for text, (visits, reward, outcome, squares) in ranked[:TOP]:
+        offered = [kv for i, kv in enumerate(ranked[:TOP])
+                   if i == 0 or kv[1][0] >= MIN_SHARE * total]
+        for text, (visits, reward, outcome, squares) in offered:
             action = game.parse_action(state, text)
             n = visits or 1
             survival = outcome / n if has_outcome else None
