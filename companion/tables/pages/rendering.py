@@ -19,6 +19,7 @@ from companion.engines import get_game
 from companion.tables import presenters
 from companion.tables.coach import reviews as coach
 from companion.tables.models import Table
+from companion.tables.pages import fates, undo_words
 from companion.tables.play import card_counter, referee, rulings, seating, selectors, services
 from companion.tables.play.services import Actor
 from companion.tables.play.state_cache import load_events
@@ -93,6 +94,11 @@ def table_context(
     context["notices"] = rulings.notices_for(
         game, load_events(table), seat, names, lambda: services.undoable_seq(table)
     )
+    # what the last plays did to this seat (its figure knocked out, a life lost), and whether
+    # it is out of the game: from the log, so a fresh load says the same (pages/fates.py)
+    context["fates"] = fates.notices(table, game, seat, names)
+    context["seat_out"] = bool(context.get("seat_out")) or fates.is_out(game, state, seat)
+    context["undo"] = undo_words.offer(table, actor)
     context["seat_lines"], requests = seating.region(table)
     context["seat_requests"] = [
         {"id": request.id, "name": request.name,

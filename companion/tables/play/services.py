@@ -495,6 +495,11 @@ def request_hint(table_id: str, actor: Actor | None, budget_ms: int | None = Non
     check_holder(table, actor)
     game = get_game(table.game)
     view = rulings.known(table, game, actor.seat, parse=_parse)
+    if actor.seat in _score_out(game, view):
+        raise Conflict(
+            _("you are out of the game: hints are for the players still in it"),
+            code="out_of_game",
+        )
     if game.to_move(view) != actor.seat:
         raise Conflict(_("hints are for your own turn"), code="not_your_turn")
     position = game.to_json(view)
@@ -653,6 +658,14 @@ def _remember_row(table: Table) -> None:
         log.info("seats of table %s not read after its commit", table.id, exc_info=True)
         return
     remember_table(table)
+
+
+def _score_out(game, state: Any) -> list[int]:
+    """The seats out of the game (the score's ``out``; a game without elimination: none)."""
+    try:
+        return list(game.score(state).get("out") or ())
+    except Exception:  # a position the score cannot read yet
+        return []
 
 
 def undoable_seq(table: Table) -> int | None:
