@@ -38,6 +38,16 @@ TOP = 3
 #: a play the search gave less of its time than this is not offered beside the best one (with
 #: DOG's deeper search, a third choice could have 0.04 %: "0 %" on the phone, no suggestion)
 MIN_SHARE = 0.01
+#: ... unless the search spread its time over so many plays that an even share is below that
+#: (Life is Life: 149 ways to swap cards, each ~0.7 %): then a play is offered from this part
+#: of an even share
+EVEN_PART = 0.5
+
+
+def offer_share(plays: int) -> float:
+    """The least share of the search a play beside the best needs to be offered, among
+    ``plays`` searched plays (``MIN_SHARE``, or half an even share where that is less)."""
+    return min(MIN_SHARE, EVEN_PART / max(1, plays))
 PROGRESS_S = 0.25  # a progress report about this often (setting HINT_PROGRESS_S)
 SHARD_TTL = 120
 
@@ -168,6 +178,7 @@ def suggest(**job: Any) -> dict[str, Any]:
                 "status": "progress",
                 "iterations": result.iterations,
                 "elapsed_ms": round(result.elapsed * 1000),
+                "plays": len(result.choices),
                 "choices": [
                     _choice(
                         game,
@@ -178,7 +189,8 @@ def suggest(**job: Any) -> dict[str, Any]:
                         c.outcome,
                     )
                     for i, c in enumerate(result.choices[:TOP])
-                    if i == 0 or c.visits >= MIN_SHARE * sum(x.visits for x in result.choices)
+                    if i == 0 or c.visits >= offer_share(len(result.choices))
+                    * sum(x.visits for x in result.choices)
                 ],
             },
         )
@@ -212,7 +224,7 @@ def _suggest(job: dict[str, Any], base: dict[str, Any], on_progress, started: fl
         has_outcome = resolve(game).outcome is not None
         choices = []
         offered = [kv for i, kv in enumerate(ranked[:TOP])
-                   if i == 0 or kv[1][0] >= MIN_SHARE * total]
+                   if i == 0 or kv[1][0] >= offer_share(len(merged)) * total]
         for text, (visits, reward, outcome, squares) in offered:
             action = game.parse_action(state, text)
             n = visits or 1
@@ -232,6 +244,9 @@ def _suggest(job: dict[str, Any], base: dict[str, Any], on_progress, started: fl
             **base,
             "status": "done",
             "iterations": int(total),
+            # how many plays the search spread its time over: a share means something only
+            # beside an even share of them (tables/pages/hint_shares.py)
+            "plays": len(merged),
             "shards": shards_used,
             "elapsed_ms": round((time.perf_counter() - started) * 1000),
             # from the request (queue and set-up included): what the budget promises

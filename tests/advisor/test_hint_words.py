@@ -78,3 +78,50 @@ def test_a_hint_for_an_older_position_goes_away(dealt_table):
     assert context["status"] == "" and context["choices"] == []
     html = render_to_string(f"{PAGE}#hint", {"table": table, "hint": context})
     assert "Suggestions" not in html
+
+
+def _shares(hint: dict, shares: list[float], plays: int | None = None) -> dict:
+    for choice, share in zip(hint["choices"], shares, strict=True):
+        choice["share"] = share
+    if plays is not None:
+        hint["plays"] = plays
+    return hint
+
+
+def test_close_values_with_a_lopsided_search_are_a_preference_not_a_tie(dealt_table):
+    """68 % / 12 % of the search with values it cannot separate: not "cannot tell them
+    apart" (that is said only where the shares are close too)."""
+    table = Table.objects.get(id=dealt_table.id)
+    lopsided = hint_context(_shares(done_hint(table, [0.60, 0.58], se=0.05), [0.68, 0.12]),
+                            table)["choices"][0]["compared"]
+    assert "cannot tell them apart" not in lopsided
+    assert lopsided.startswith("preferred by the search to ") and "68 % of its time against 12 %" \
+        in lopsided and "too close to call" in lopsided
+    even = hint_context(_shares(done_hint(table, [0.60, 0.58], se=0.05), [0.40, 0.35]),
+                        table)["choices"][0]["compared"]
+    assert even.endswith("the search cannot tell them apart")
+
+
+def test_a_search_spread_evenly_says_so_instead_of_one_percent_each(dealt_table):
+    """Life is Life's swaps: 149 plays, each about 0.7 % of the search: the box does not show
+    "1 % of the search" beside every suggestion, it says why in words."""
+    table = Table.objects.get(id=dealt_table.id)
+    spread = hint_context(
+        _shares(done_hint(table, [0.60, 0.59, 0.58], se=0.05), [0.009, 0.0087, 0.0086], 149),
+        table)
+    assert spread["spread"]
+    assert "spread its time evenly over the 149 possible plays" in spread["spread_text"]
+    html = render_to_string(f"{PAGE}#hint", {"table": table, "hint": spread})
+    assert "of the search" not in html and "spread its time evenly" in html
+    focused = hint_context(
+        _shares(done_hint(table, [0.60, 0.52, 0.51], se=0.01), [0.5, 0.3, 0.1], 149), table)
+    assert not focused["spread"] and not focused["spread_text"]
+    html = render_to_string(f"{PAGE}#hint", {"table": table, "hint": focused})
+    assert "50% of the search" in html
+
+
+def test_a_play_is_offered_beside_the_best_from_half_an_even_share():
+    from companion.advisor.tasks import MIN_SHARE, offer_share
+
+    assert offer_share(20) == MIN_SHARE  # DOG: a 0.04 % third choice stays out
+    assert offer_share(149) == pytest.approx(0.5 / 149)  # Life is Life's swaps are offered

@@ -19,7 +19,7 @@ from companion.engines import get_game
 from companion.tables import presenters
 from companion.tables.coach import reviews as coach
 from companion.tables.models import Table
-from companion.tables.pages import fates, undo_words
+from companion.tables.pages import fates, hint_shares, undo_words
 from companion.tables.play import card_counter, referee, rulings, seating, selectors, services
 from companion.tables.play.services import Actor
 from companion.tables.play.state_cache import load_events
@@ -166,14 +166,24 @@ def _hint_words(hint: dict[str, Any], table: Table) -> dict[str, str]:
     return words
 
 
-def _compared(choice: dict[str, Any], other: dict[str, Any], other_label: str) -> str:
-    """How ``choice`` compares with the next option, in plain words."""
+def _compared(
+    choice: dict[str, Any], other: dict[str, Any], other_label: str, spread: bool = False
+) -> str:
+    """How ``choice`` compares with the next option, in plain words (``spread``: the search
+    spread its time evenly, its shares rank nothing: ``hint_shares``)."""
     # ranked only beyond the search's own uncertainty (advisor/evidence.py)
     key, difference = compare_suggestions(choice, other)
     diff = difference.diff
-    values = {"pct": max(1, round(abs(diff) * 100)), "play": other_label}
+    values = {"pct": max(1, round(abs(diff) * 100)), "play": other_label,
+              "share": round(100 * choice["share"]), "other": round(100 * other["share"])}
     if not difference.backed:
-        return _("about equal to %(play)s: the search cannot tell them apart") % values
+        if spread or hint_shares.close(choice["share"], other["share"]):
+            return _("about equal to %(play)s: the search cannot tell them apart") % values
+        # their chances are within the search's uncertainty, but it spent its time unevenly
+        return _(
+            "preferred by the search to %(play)s (%(share)s %% of its time against "
+            "%(other)s %%), though their chances are too close to call"
+        ) % values
     if key == "outcome":
         if diff > 0:
             return _("about %(pct)s %% more likely to survive the round than %(play)s") % values
@@ -205,9 +215,10 @@ def hint_context(hint: dict[str, Any], table: Table) -> dict[str, Any]:
     ]
     # a win chance the same for every suggestion tells the player nothing: not shown then
     shown_win = len({c["win_pct"] for c in choices}) > 1 or len(choices) == 1
+    spread = hint_shares.spread_evenly(hint)
     if hint.get("status") == "done":
         for choice, following in itertools.pairwise(choices):
-            choice["compared"] = _compared(choice, following, following["label"])
+            choice["compared"] = _compared(choice, following, following["label"], spread)
     # what the outcome chance means (the registry's ``hint_outcome``: the search's ``outcome``)
     outcome_label = games.get(table.game).hint_outcome
     progress = min(100, round(100 * hint.get("elapsed_ms", 0) / max(1, hint["budget_ms"])))
@@ -217,6 +228,12 @@ def hint_context(hint: dict[str, Any], table: Table) -> dict[str, Any]:
         "progress_pct": progress,
         "outcome_label": outcome_label,
         "shown_win": shown_win,
+        # the share of the search says nothing where it spread its time evenly: said in words
+        "spread": spread,
+        "spread_text": _(
+            "The search spread its time evenly over the %(count)s possible plays, so its "
+            "share of each says nothing here: the chances compare them."
+        ) % {"count": hint.get("plays") or len(choices)} if spread else "",
     }
     if hint.get("message"):
         context["message"] = _(hint["message"])  # marked in advisor/tasks.py and hints.py
