@@ -37,8 +37,18 @@ $(VENV)/.installed-test: $(VENV)/.installed
 	$(PY) -m pip install -q -e '.[test]'
 	touch $@
 
+# The outside checkers of the test suite (docs/testing.md): the W3C Nu HTML checker (run on
+# Java) and axe-core, pinned in tests/tools/package-lock.json, installed with npm where npm is
+# (`make run` needs neither npm nor Java; without them those tests skip, in CI they fail).
+TOOLS_STAMP := tests/tools/node_modules/.installed
+$(TOOLS_STAMP): tests/tools/package.json tests/tools/package-lock.json
+	cd tests/tools && npm ci --ignore-scripts --no-audit --no-fund
+	touch $@
+
 install: $(VENV)/.installed
 install-test: $(VENV)/.installed-test
+	@if command -v npm >/dev/null; then $(MAKE) --no-print-directory -s $(TOOLS_STAMP); \
+	else echo "npm not found: the HTML and accessibility checkers' tests will be skipped"; fi
 
 migrate: install
 	$(PY) manage.py migrate --noinput
