@@ -42,6 +42,17 @@ def explain_parts(
     return explainer(game, state, action, seat, names)
 
 
+def review_note(game: Game, state: Any, action: Any) -> str | None:
+    """The game's note (an English msgid, translated when read) on the coach's review of
+    ``action``: the module of its registry entry's ``explain`` may give one (``review_note``;
+    DOG: what a gift in the exchange is judged by)."""
+    entry = games.find(game.name)
+    if entry is None or entry.explain is None:
+        return None
+    note = getattr(games.load(entry.explain.partition(":")[0]), "review_note", None)
+    return note(state, action) if note is not None else None
+
+
 def distinct(options: Sequence[list[Reason]]) -> list[list[Reason]]:
     """Each option's reasons less those every option shares (they tell the plays apart no
     more: "frees your start field" for a 9 and an 8 that both free it); an option left with

@@ -243,7 +243,39 @@ def _dog_give(state: Any, action: Any, seat: int, partner: int,
     kept = _dog_kept(state, action, seat)
     if kept:
         out.append((N_("keeps your {cards} for later"), {"cards": ",".join(kept)}))
+    starters = _dog_kept_starters(state, action, seat)
+    if starters:
+        out.append((N_("keeps your {cards} to bring your own figure out"),
+                    {"cards": ",".join(starters)}))
     return out
+
+
+def _dog_kept_starters(state: Any, action: Any, seat: int) -> list[str]:
+    """The cards that bring a figure out (1, 13) the hand keeps after a gift, while a figure
+    of the seat's own waits in its kennel: a gift is judged by what it keeps too."""
+    from companion.games.dog.engine.cards import START_CARDS, TOKEN
+
+    if not any(p < 0 for p in state.figures[seat]):
+        return []
+    hand = list(state.hands[seat]) if seat < len(state.hands) else []
+    given = getattr(action, "card", None)
+    if given in hand:
+        hand.remove(given)
+    return sorted({TOKEN[c] for c in hand if c in START_CARDS})
+
+
+#: the coach's words after its review of a gift in the exchange (``coach/reviews.py``): why a
+#: gift's value is what it is, and what the percentage counts
+GIFT_NOTE = N_(
+    "A gift is judged by what your partner can do with it and by what your hand keeps: over "
+    "%(games)s games the coach played on from here, your team won about %(pct)s more often "
+    "with the better gift."
+)
+
+
+def review_note(state: Any, action: Any) -> str | None:
+    """The coach's note on reviewing ``action`` (a gift in the exchange: ``GIFT_NOTE``)."""
+    return GIFT_NOTE if getattr(action, "kind", None) == _DOG_GIVE else None
 
 
 

@@ -45,6 +45,7 @@ from django.utils.translation import gettext_noop as N_
 from django.utils.translation import ngettext
 
 from companion.advisor import hints
+from companion.advisor.explain import review_note
 from companion.advisor.review import GOOD
 from companion.advisor.shared import evidence, review_at_table, why_better
 from companion.core.realtime import group_send_sync
@@ -224,6 +225,9 @@ def review_play(self, **job: Any) -> str:
     others = {f"alt{i}": a for i, a in enumerate(result.alternatives)}
     words = _words(table, game, view, {"played": played, "best": result.best, **others}, names)
     reasons = why_better(game, view, result, mover, names)  # what differs from the played
+    # what such a play is judged by (DOG: a gift, by what the partner can do with it and what
+    # the hand keeps): said after a review that prefers another (advisor/explain.py)
+    note = review_note(game, view, played)
     stored = CoachReview.objects.update_or_create(
         table=table,
         seat=mover,
@@ -236,7 +240,8 @@ def review_play(self, **job: Any) -> str:
             "played_value": round(result.played_value, 4),
             "best_value": round(result.best_value, 4),
             "reasons": {"why": [[t, p] for t, p in reasons], "words": words,
-                        "alternatives": len(others), **evidence(result)},
+                        "alternatives": len(others), **evidence(result),
+                        **({"note": note} if note else {})},
             "iterations": result.iterations,
             "elapsed_ms": round((time.time() - job["queued_at"]) * 1000),
             "note": "",
@@ -339,6 +344,9 @@ def review_words(table: Table, stored: CoachReview) -> dict[str, Any]:
             else _("Better was “%(best)s” (%(why)s): about %(pct)s more likely to win than "
                    "“%(play)s”.")
         ) % values
+        if data.get("note"):  # the game's note: what the play is judged by, the games counted
+            text += " " + _(data["note"]) % {
+                "games": stored.iterations or 0, "pct": values["pct"]}
         alternatives = [mine.get(f"alt{i}") for i in range(int(data.get("alternatives") or 0))]
         if any(alternatives):  # the review cannot tell these from the better play
             text += " " + _("About as good: %(plays)s.") % {
