@@ -6,6 +6,7 @@ browser tests that need a table in the middle of a game (the presenter, the page
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 from typing import Any
 
 from companion.engines import TABLE, get_game
@@ -13,9 +14,22 @@ from companion.tables.presenters import localize
 from tests.e2e.live_pages import CONFIGS, NAMES, Api
 
 
-def play_forward(base_url: str, game_name: str, steps: int, seed: int = 3) -> tuple[str, int]:
+@dataclass
+class Played:
+    """A table played forward: its id, seq, the host's token and each seat's."""
+
+    id: str
+    seq: int
+    host: str
+    tokens: list[str]
+
+    def __iter__(self):  # (id, seq), as most callers want it
+        return iter((self.id, self.seq))
+
+
+def play_forward(base_url: str, game_name: str, steps: int, seed: int = 3) -> Played:
     """A new table of ``game_name`` (every seat taken before the first entry), ``steps`` events
-    entered; returns (table id, its seq)."""
+    entered."""
     api = Api(base_url)
     game = get_game(game_name)
     rng = random.Random(seed)
@@ -67,4 +81,4 @@ def play_forward(base_url: str, game_name: str, steps: int, seed: int = 3) -> tu
             subject = words.actor_seat(truth, action) if words else mover
             assert enter(text, tokens[subject], host), text
             truth = game.apply(truth, action)
-    return tid, seq
+    return Played(tid, seq, host, tokens)
