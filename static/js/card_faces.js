@@ -127,8 +127,10 @@
         b.className = "card chosen";
         b.dataset.card = card;
         b.dataset.index = cards.lastIndexOf(card);
-        b.textContent = labelOf(box, card) + (k > 1 ? " ×" + k : "") + " ✕";
-        b.setAttribute("aria-label", fill(box.dataset.remove, { card: labelOf(box, card) }));
+        var shown = labelOf(box, card) + (k > 1 ? " ×" + k : "");
+        b.textContent = shown + " ✕";
+        // the name holds the visible words ("Take giraffe ×3 out"): a voice command says them
+        b.setAttribute("aria-label", fill(box.dataset.remove, { card: shown }));
         row.appendChild(b);
       });
     }
