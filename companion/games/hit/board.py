@@ -16,6 +16,7 @@ from companion.games.hit.engine.state import HitState, refill_count
 from companion.tables.presenters.colours import COLOUR_HEX, chip
 
 from .names import CARDS, card_label
+from .places import colour_word, goal_place, landmarks, token_place, track_place
 
 SYMBOL_TAGS = {
     "shield": pgettext_lazy("HIT symbol", "shield"),
@@ -61,7 +62,9 @@ def board_context(
 ) -> dict[str, Any]:
     """The side in play as a ring of track fields (clockwise, T0 at the top), corner fields
     square, start fields ringed and barriers drawn in their colour; per seat its waiting
-    fields outside and its goal inside, at the turn between its barrier and start field."""
+    fields outside and its goal inside, at the turn between its barrier and start field.
+    No field carries a number, as on the real board: each is titled by its landmarks
+    ("3 fields past blue's start field")."""
     geo = state.cfg.geo
     side = state.cfg.data.side_for(geo.players)
     colours = state.cfg.data.material.colours
@@ -73,7 +76,7 @@ def board_context(
     barrier_colour = {
         b: COLOUR_HEX.get(colours[side.colours[g]], "#777") for g, b in enumerate(side.barriers)
     }
-    label_every = max(1, n // 8)
+    marks = landmarks(state)
     spots: list[dict[str, Any]] = []
     where: dict[str, tuple[float, float]] = {}
     for t in range(n):
@@ -87,10 +90,6 @@ def board_context(
             kinds.append("start")
         if t in barrier_colour:
             kinds.append("barrier")
-        label = None
-        if t % label_every == 0:
-            lx, ly = _at(t, RADIUS - 17, n)
-            label = {"x": lx, "y": ly, "text": t}
         spots.append(
             {
                 "field": field,
@@ -102,7 +101,8 @@ def board_context(
                 "corner": t in geo.corners,
                 "colour": segment_colour.get(t) or barrier_colour.get(t),
                 "lit": field in lit,
-                "label": label,
+                "title": track_place(marks, t),
+                "label": None,
             }
         )
     bars = []
@@ -115,6 +115,7 @@ def board_context(
     for seat in range(geo.players):
         start = geo.start[seat]
         colour = seat_colours[seat]
+        word = colour_word(geo.colour[seat])
         for g in range(geo.figures):
             x, y = _at(start - 0.5, RADIUS - step * (g + 1.3), n)
             where[f"G{g + 1}@{seat}"] = (x, y)
@@ -126,6 +127,8 @@ def board_context(
                     "kind": "goal",
                     "colour": colour,
                     "lit": f"G{g + 1}@{seat}" in lit,
+                    "title": _("%(field)s of %(colour)s")
+                    % {"field": goal_place(g), "colour": word},
                 }
             )
         for k in range(geo.figures):
@@ -139,6 +142,7 @@ def board_context(
                     "kind": "waiting",
                     "colour": colour,
                     "lit": False,
+                    "title": _("%(colour)s's waiting field") % {"colour": word},
                 }
             )
     chips = [chip(s.colour) for s in seats]
@@ -168,7 +172,7 @@ def board_context(
                     % {
                         "name": seats[seat].name,
                         "letter": chips[seat]["letter"],
-                        "where": field_words(token),
+                        "where": token_place(state, token),
                     },
                 }
             )
@@ -179,35 +183,32 @@ def board_context(
         "bars": bars,
         "figures": figures,
         "side": geo.side,
-        "description": board_description(position, seats, protected),
+        "description": board_description(state, position, seats, protected),
     }
 
 
-def field_words(token: str) -> str:
-    """A figure's field as the position writes it ("T20", "G1", "W") in words."""
-    if token == "W":
-        return _("waiting")
-    if token.startswith("G"):
-        return _("goal field %(number)s") % {"number": token[1:]}
-    return _("field %(number)s") % {"number": token[1:]}
-
-
-def board_description(position: dict[str, Any], seats: list[Any], protected: list[bool]) -> str:
-    """The board in words for screen readers: per seat, where its figures stand."""
+def board_description(
+    state: HitState, position: dict[str, Any], seats: list[Any], protected: list[bool]
+) -> str:
+    """The board in words for screen readers: per seat, where its figures stand, by the
+    board's landmarks."""
     lines = []
     for seat, (player, tokens) in enumerate(zip(seats, position["figures"], strict=False)):
         waiting = tokens.count("W")
-        places = [field_words(t) for t in tokens if t != "W"]
+        places = [token_place(state, t) for t in tokens if t != "W"]
         if waiting:
             places.append(
-                ngettext("%(count)s waiting", "%(count)s waiting", waiting) % {"count": waiting}
+                ngettext(
+                    "%(count)s on a waiting field", "%(count)s on waiting fields", waiting
+                )
+                % {"count": waiting}
             )
         c = chip(player.colour)
         line = _("%(name)s (%(colour)s, letter %(letter)s): %(places)s") % {
             "name": player.name,
             "colour": c["name"],
             "letter": c["letter"],
-            "places": ", ".join(places),
+            "places": _(", ").join(places),
         }
         if protected[seat]:
             line += " " + _("(protected by a shield)")

@@ -22,6 +22,7 @@ from companion.tables.errors import BadInput
 from . import words as hit_words
 from .board import card_chip
 from .names import CARDS, NEUTRAL_TOKENS, START_TOKENS, TOKENS, card_label, table_cards
+from .places import token_place
 
 
 def card_token(value: Any, what: str = "a card") -> str:
@@ -42,12 +43,14 @@ def _segment(pos: str) -> tuple[str, str, str]:
     return pos.partition("-")
 
 
-def play_label(text: str, hits: dict[str, str] | None = None) -> str:
-    """A play without its card, for a move button, in words: "from field 20 to field 26", "a
-    figure comes out onto field 0", "laid down unused", "take the coins"; ``hits`` names whose
-    figure stands on a destination. (Never the notation: nobody at the board says "T20".)"""
-    from .words import field_words
-
+def play_label(
+    text: str, hits: dict[str, str] | None = None, state: HitState | None = None
+) -> str:
+    """A play without its card, for a move button, in words: "from blue's start field to
+    3 fields past blue's start field", "a figure comes out onto blue's start field", "laid down
+    unused", "take the coins"; ``hits`` names whose figure stands on a destination. The places
+    are the board's landmarks (``places``) when the position is given; without it only what
+    happens ("a figure moves on"). (Never the notation nor a number: the board has none.)"""
     words = text.split()
     if len(words) == 1:
         card = CARDS.get(words[0])
@@ -60,16 +63,30 @@ def play_label(text: str, hits: dict[str, str] | None = None) -> str:
     parts = []
     for seg in words[1:]:
         frm, _sep, to = _segment(seg)
-        if frm == "W":
-            part = _("a figure comes out onto %(to)s") % {"to": field_words(to)}
+        if state is None:
+            part = _unplaced(frm, to)
+        elif frm == "W":
+            part = _("a figure comes out onto %(to)s") % {"to": token_place(state, to)}
         elif to:
-            part = _("from %(from)s to %(to)s") % {"from": field_words(frm), "to": field_words(to)}
+            part = _("from %(from)s to %(to)s") % {
+                "from": token_place(state, frm),
+                "to": token_place(state, to),
+            }
         else:
-            part = field_words(frm)
+            part = token_place(state, frm)
         if hits and to in hits:
             part = _("%(move)s (hits %(name)s)") % {"move": part, "name": hits[to]}
         parts.append(part)
-    return ", ".join(parts)
+    return _(", ").join(parts)
+
+
+def _unplaced(frm: str, to: str) -> str:
+    """A move said without the board (a hint's fallback, the replay's label)."""
+    if frm == "W":
+        return _("a figure comes out")
+    if to.startswith("G") and not frm.startswith("G"):
+        return _("a figure moves into the goal")
+    return _("a figure moves on")
 
 
 def action_label(text: str) -> str:
@@ -260,9 +277,9 @@ def _play_entry(
     plays = [game.format_action(state, a) for a in game.plays_of(state, token)]
     hits = _hits(position, turn, names)
     if CARDS[token]["effect"] == "split":
-        out["split"] = _split_entry(token, plays, args.get("parts"))
+        out["split"] = _split_entry(state, token, plays, args.get("parts"))
         return out
-    out["moves"] = [{"action": p, "label": play_label(p, hits)} for p in plays]
+    out["moves"] = [{"action": p, "label": play_label(p, hits, state)} for p in plays]
     return out
 
 
@@ -308,7 +325,9 @@ def _part_key(part: str) -> tuple[int, ...]:
     return tuple(key)
 
 
-def _split_entry(token: str, plays: list[str], parts: str | None) -> dict[str, Any]:
+def _split_entry(
+    state: HitState, token: str, plays: list[str], parts: str | None
+) -> dict[str, Any]:
     """The split 10 part by part, in any order: each part offered belongs, together with the
     parts chosen so far, to a legal play (the engine lists each resulting position once; a
     figure moves at most once, so the parts chosen decide the position)."""
@@ -318,19 +337,22 @@ def _split_entry(token: str, plays: list[str], parts: str | None) -> dict[str, A
     want = set(chosen)
     matching = [p.split()[1:] for p in plays if want <= set(p.split()[1:])]
     if chosen and not matching:
-        raise BadInput(_("no split of 10 goes on from %(parts)s") % {"parts": " ".join(chosen)})
+        raise BadInput(
+            _("no split of 10 goes on from %(parts)s")
+            % {"parts": play_label(f"{token} {' '.join(chosen)}", state=state)}
+        )
     complete = next((m for m in matching if set(m) == want), None) if chosen else None
     unused = plays == [f"{token} -"]
     nexts = sorted(
         {part for m in matching for part in m if part not in want and part != "-"}, key=_part_key
     )
     return {
-        "chosen": play_label(f"{token} {' '.join(chosen)}") if chosen else "",
+        "chosen": play_label(f"{token} {' '.join(chosen)}", state=state) if chosen else "",
         "so_far": " ".join(chosen),
         "next": [
             {
                 "part": part,
-                "label": play_label(f"{token} {part}"),
+                "label": play_label(f"{token} {part}", state=state),
                 "parts": " ".join([*chosen, part]),
             }
             for part in nexts
@@ -363,7 +385,8 @@ def _stack(position: dict[str, Any], cards: dict[str, dict[str, Any]]) -> dict[s
 
 
 def pick_said(game: Game, state: HitState, pick: str, names: list[str]) -> str:
-    """The play to confirm in a sentence ("Play Start 3: the figure on field 0 to field 3?")."""
+    """The play to confirm in a sentence ("Play Start 3: the figure from blue's start field to
+    3 fields past blue's start field?")."""
     try:
         action = game.parse_action(state, pick)
     except Exception:  # the play is checked when recorded; the question falls back to words

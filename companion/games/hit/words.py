@@ -1,5 +1,7 @@
 """HIT decisions in words, for screen readers and the "All legal plays" list: "Play Start 3:
-the figure on field 0 to field 3, hits Ben's figure", "Buy Hunt for 6 coins".
+the figure from blue's start field to 3 fields past blue's start field; hits Ben's figure",
+"Buy Hunt for 6 coins". Places are said by the board's landmarks (``places``), never by a
+number: the real board numbers none of its fields.
 
 Only describes: the plays come from the engine (``legal_actions``), and so does what a play
 hits (the position after ``apply``)."""
@@ -7,7 +9,7 @@ hits (the position after ``apply``)."""
 from __future__ import annotations
 
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from django.utils.translation import ngettext, npgettext
 
 from companion.engines.base import Game
 from companion.games.hit.engine.actions import BUY, DISCARD, END, PLAY, SHUFFLE, HitAction
@@ -17,27 +19,32 @@ from companion.games.hit.engine.state import HitState
 from companion.tables.presenters.legal_plays import PlayWords
 
 from .names import card_label, table_cards
+from .places import goal_place, token_place
 
 
-def field_words(name: str) -> str:
-    """The mover's field as written in the notation ("T20", "G2", "W") in words."""
+def field_words(name: str, state: HitState | None = None) -> str:
+    """The mover's field as written in the notation ("T20", "G2", "W") in words, by the
+    board's landmarks ("3 fields past blue's start field", "the second goal field", "a
+    waiting field"); without the position, which board it is on is unknown: "a track field"."""
+    if state is not None:
+        return token_place(state, name)
     if name.startswith("T") and name[1:].isdigit():
-        return _("field %(number)s") % {"number": name[1:]}
+        return _("a track field")
     if name.startswith("G") and name[1:].isdigit():
-        return _("goal field %(number)s") % {"number": name[1:]}
+        return goal_place(int(name[1:]) - 1)
     return _("a waiting field")
 
 
-def _moves(text: str) -> list[str]:
+def _moves(state: HitState, text: str) -> list[str]:
     parts = []
     for segment in text.split()[1:]:
         frm, _sep, to = segment.partition("-")
         if frm == "W":
-            parts.append(_("a figure comes out onto %(to)s") % {"to": field_words(to)})
+            parts.append(_("a figure comes out onto %(to)s") % {"to": token_place(state, to)})
         else:
             parts.append(
-                _("the figure on %(from)s to %(to)s")
-                % {"from": field_words(frm), "to": field_words(to)}
+                _("the figure from %(from)s to %(to)s")
+                % {"from": token_place(state, frm), "to": token_place(state, to)}
             )
     return parts
 
@@ -53,7 +60,7 @@ def _hits(game: Game, state: HitState, action: HitAction, names: list[str]) -> s
         count = now.count(WAIT) - before.count(WAIT)
         if count > 0 and seat != state.turn:
             hit.append(
-                ngettext("%(name)s's figure", "%(count)s figures of %(name)s", count)
+                npgettext("HIT", "%(name)s's figure", "%(count)s figures of %(name)s", count)
                 % {"name": names[seat], "count": count}
             )
     return _("hits %(figures)s") % {"figures": _(", ").join(hit)} if hit else ""
@@ -74,7 +81,7 @@ def _play_what(game: Game, state: HitState, action: HitAction, names: list[str])
                 coins,
             ) % {"coins": coins}
         return _("lay it down unused")
-    what = _(", ").join(_moves(text))
+    what = _(", ").join(_moves(state, text))
     hits = _hits(game, state, action, names)
     if hits:
         what = _("%(moves)s; %(hits)s") % {"moves": what, "hits": hits}
@@ -215,9 +222,9 @@ def action_words(
 
 
 def token_field(state: HitState, token: str, names: list[str]) -> str:
-    """A field of a referee message ("T3") in words ("field 3")."""
-    del state, names
-    return field_words(token)
+    """A field of a referee message ("T3") in words ("3 fields past blue's start field")."""
+    del names
+    return token_place(state, token)
 
 
 def example_words(game: Game, state: HitState, example: str, names: list[str]) -> str:

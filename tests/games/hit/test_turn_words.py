@@ -38,7 +38,10 @@ def test_the_confirmation_is_a_sentence(client):
     post(ann, table, "hand", **{"count-s6": "1", "count-s3": "1", "count-scoins": "1"})
     html = ann.get(f"/t/{table.id}/entry", {"pick": "s3 T0-T3"}).content.decode()
     said = re.search(r'<p class="confirm-said">(.*?)</p>', html, re.S).group(1)
-    assert said == "Play Start 3: the figure on field 0 to field 3?"
+    assert said == (
+        "Play Start 3: the figure from blue&#x27;s start field to 3 fields past blue&#x27;s "
+        "start field?"
+    )
     html = ann.get(f"/t/{table.id}/entry", {"pick": "scoins"}).content.decode()
     said = re.search(r'<p class="confirm-said">(.*?)</p>', html, re.S).group(1)
     assert said == "Play Start 3 coins: take 3 coins?"

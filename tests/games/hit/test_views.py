@@ -188,7 +188,10 @@ def test_entry_offers_only_the_legal_plays_of_the_card(client):
         response = ann.get(f"/t/{table.id}/entry", bad)
         assert response.status_code == 400 and reason in response.content.decode(), bad
     confirm = entry(pick="s1-5 T0-T3")
-    assert "Play Start 1–5: the figure on field 0 to field 3?" in confirm
+    assert (
+        "Play Start 1–5: the figure from blue&#x27;s start field to 3 fields past blue&#x27;s "
+        "start field?"
+    ) in confirm
     assert "<code>s1-5 T0-T3</code>" in confirm  # the notation in the details line
     assert recorded(post(ann, table, "play", action="s1-5 T0-T3"))
     # Now a figure may come out by laying down 2: first the card underneath, then the top.
@@ -198,7 +201,7 @@ def test_entry_offers_only_the_legal_plays_of_the_card(client):
     assert re.findall(r"parts=([^\"&]+)", first) == ["scoins", "s6"]
     assert actions(entry(card="discard", parts="s6")) == ["discard s6,scoins"]
     six = entry(card="s6")
-    assert six.count("data-action") == 2 and "comes out onto field 0" in six
+    assert six.count("data-action") == 2 and "comes out onto blue&#x27;s start field" in six
     # Only Ann's phone (or the scribe's) offers the plays; Ben waits.
     ben = sit(table, 1)
     assert 'data-mode="wait"' in ben.get(f"/t/{table.id}/entry").content.decode()
@@ -345,7 +348,7 @@ def test_split_ten_is_entered_part_by_part():
     assert "T3-T4" in parts and "G1-G4" in parts and first["split"]["action"] is None
     assert any(s["lit"] for s in board["spots"])
     second, _ = entry(card="split10", parts="G1-G3")  # in any order: the goal figure first
-    assert second["split"]["chosen"] == "from goal field 1 to goal field 3"
+    assert second["split"]["chosen"] == "from the first goal field to the third goal field"
     nexts = [p["part"] for p in second["split"]["next"]]
     assert nexts[0] == "T3-T4" and "T20-T28" in nexts and not any(p.startswith("G") for p in nexts)
     assert second["split"]["next"][0]["parts"] == "G1-G3 T3-T4"
@@ -358,18 +361,20 @@ def test_split_ten_is_entered_part_by_part():
     # The hit is named on the move button; a protected figure is passed (the engine decides).
     moves, _ = entry(card="6")
     assert [m["label"] for m in moves["moves"] if "hits" in m["label"]] == [
-        "from field 9 to field 15 (hits P1)"
+        "from 2 fields before red's barrier to 3 fields past red's start field (hits P1)"
     ]
 
 
 def test_labels_read_like_the_table_talks():
     label = get("hit").label
-    assert label("6 T20-T26") == "6: from field 20 to field 26"
-    assert label("s1 W-T0") == "Start 1: a figure comes out onto field 0"
+    # without the position, which board it is is unknown: what happens, and no number
+    assert label("6 T20-T26") == "6: a figure moves on"
+    assert label("s1 W-T0") == "Start 1: a figure comes out"
+    assert label("split10 T40-G2") == "Split 10: a figure moves into the goal"
     assert label("coins5") == "5 coins: take 5 coins"
     assert label("11 -") == "11: laid down unused"
     assert label("split10 T3-T9 T20-T24") == (
-        "Split 10: from field 3 to field 9, from field 20 to field 24"
+        "Split 10: a figure moves on, a figure moves on"
     )
     assert (
         label("discard 5,coins3") == "lay down 5 and 3 coins (3 coins on top): a figure comes out"

@@ -2,9 +2,10 @@
 
 Codes are stable; translations key on them (the web app renders DE/FR/IT from the same codes
 and named parameters). Parameters are language-neutral: seats, card tokens, field names
-(``T12``, ``G2``, ``W``), numbers. docs/rules-hit.md quotes the rulebook sentence behind each
-code. Sections are named as the German rulebook names them (the set-up only by the French
-text, which the German part of the file lacks).
+(``T12``, ``G2``, ``W``), numbers; the web app says a field by the board's landmarks
+("3 fields past blue's start field"), never by its number. docs/rules-hit.md quotes the
+rulebook sentence behind each code. Sections are named as the German rulebook names them
+(the set-up only by the French text, which the German part of the file lacks).
 """
 
 from __future__ import annotations
@@ -47,8 +48,8 @@ CODES: Final[dict[str, tuple[str, str]]] = {
     "hit.one_figure": (R_MOVE, N_("A move is for one figure and is not split: the {card} moves "
                                   "one figure.")),
     "hit.no_waiting_figure": (R_OUT, N_("Seat {seat} has no figure waiting to come out.")),
-    "hit.start_occupied": (R_OUT, N_("An own figure stands on the start field {field}: no other "
-                                     "figure can come out.")),
+    "hit.start_occupied": (R_OUT, N_("An own figure stands on {field}: no other figure can come "
+                                     "out.")),
     "hit.discard_count": (R_OUT, N_("To bring a figure out, lay down exactly {expected} hand "
                                     "cards, not {count}.")),
     "hit.own_figure": (R_HIT, N_("The figure would end on {field}, where an own figure stands: "
