@@ -15,12 +15,14 @@ class GameInfo:
     publisher: str
     players: registry.Text
     summary: registry.Text
+    #: the game as its box names it, short ("Life is Life"): the button "New … table"
+    title: str = ""
 
 
 def games() -> tuple[GameInfo, ...]:
     """The games of the home page, in the registry's order."""
     return tuple(
-        GameInfo(e.name, e.heading, e.publisher, e.players, e.about)
+        GameInfo(e.name, e.heading, e.publisher, e.players, e.about, e.title)
         for e in registry.entries()
         if e.on_home_page
     )

@@ -70,8 +70,9 @@ def pgettext_lazy(context: str, message: str) -> LazyText:
 Text = str | LazyText
 
 
-#: the summary's generic name of the figures a seat sent home
-KNOCKED_OUT = _("Knocked out")
+#: the summary's generic name of the others' figures a seat sent home (beside the column of its
+#: own figures sent home: the two must not read as the same thing)
+KNOCKED_OUT = _("Sent others home")
 
 
 @dataclass(frozen=True, slots=True)

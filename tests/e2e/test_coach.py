@@ -29,7 +29,7 @@ LABELS = {
     "fr": {"good": "bon coup", "inaccuracy": "imprécision", "mistake": "erreur"},
 }
 SIGNS = {"good": "✓", "inaccuracy": "?!", "mistake": "?"}
-COACH_FOR = {"en": "Coach for Ann", "de": "Coach für Ann", "fr": "Coach de Ann"}
+COACH_FOR = {"en": "Coach for Ann", "de": "Coach für Ann", "fr": "Coach d'Ann"}  # elided
 #: when a labelled history line of the play ``seq`` is put into the page: by the review's
 #: out-of-band swap, then by the whole view sent again (``window.__labels``: the times)
 LABELS_SEEN_JS = """seq => {

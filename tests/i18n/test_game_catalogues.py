@@ -136,7 +136,7 @@ def test_a_new_games_strings_go_into_its_own_catalogue(tmp_path, settings):
             (folder / "__init__.py").write_text("")
         (package / "words.py").write_text(
             "from django.utils.translation import gettext_lazy as _\n\n"
-            "ROLL = _(\"A new game's own word\")\nSHARED = _(\"Knocked out\")\n"
+            "ROLL = _(\"A new game's own word\")\nSHARED = _(\"Sent others home\")\n"
         )
 
     copy = extracted_copy(tmp_path, settings, add_games, languages=("de",))

@@ -100,7 +100,7 @@ def _first_knockout(game_name: str, seed: int, home: str) -> tuple[list[str], in
 
 
 @pytest.mark.parametrize(
-    ("game_name", "home", "header"), [("dog", "K", "Knocked out"), ("hit", "W", "Hits")]
+    ("game_name", "home", "header"), [("dog", "K", "Sent others home"), ("hit", "W", "Hits")]
 )
 def test_figures_sent_home_are_counted_for_the_mover_and_the_victim(
     client, game_name, home, header

@@ -13,7 +13,7 @@ ENTRY = GameEntry(
     publisher="Schmidt Spiele",
     players=_("2–6 players, teams of two with 4 or 6"),
     about=_(
-        "Race your four figures round the board and into the goal, with cards "
+        "Race your four figures around the board and into the goal, with cards "
         "instead of dice: the 4 goes backwards, the 7 splits, the swap card trades places."
     ),
     counter="companion.games.dog.engine.counter",

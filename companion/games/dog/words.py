@@ -10,7 +10,9 @@ which plays exist comes from the engine (``legal_actions``), and so does what a 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import functools
+from collections.abc import Callable, Sequence
+from typing import Any
 
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext
@@ -31,6 +33,7 @@ from companion.games.dog.engine.board import kennel_seat
 from companion.games.dog.engine.cards import FOUR, JOKER, SEVEN, SWAP, TOKEN, UNKNOWN
 from companion.games.dog.engine.state import DogState
 from companion.tables.presenters.colours import player
+from companion.tables.presenters.euphony import euphony
 from companion.tables.presenters.legal_plays import PlayWords
 
 
@@ -262,7 +265,7 @@ def play_words(game: Game, state: DogState, action: DogAction, names: Sequence[s
     else:
         what = _(", ").join(_moves(state, action, names))
     more = _consequences(game, state, action, names) if action.segs else []
-    return "; ".join([what, *more])
+    return _("; ").join([what, *more])  # French: " ; "
 
 
 def describe(game: Game, state: DogState, action: DogAction, names: list[str]) -> PlayWords:
@@ -403,3 +406,28 @@ def example_words(game: Game, state: DogState, text: str, names: Sequence[str]) 
         "card": card,
         "moves": play_words(game, state, action, names),
     }
+
+
+def _mended(function: Callable[..., Any]) -> Callable[..., Any]:
+    """A function of this module whose words are mended before a name that begins with a vowel
+    (French "le pion d'Ann", Italian "ad Ann"): the same sentence wherever it is read."""
+
+    @functools.wraps(function)
+    def said(*args: Any, **kwargs: Any) -> Any:
+        words = function(*args, **kwargs)
+        if isinstance(words, PlayWords):
+            return words._replace(title=euphony(words.title), label=euphony(words.label))
+        return euphony(words)
+
+    return said
+
+
+field_name = _mended(field_name)
+figure_place = _mended(figure_place)
+token_place = _mended(token_place)
+play_words = _mended(play_words)
+describe = _mended(describe)
+describe_action = _mended(describe_action)
+action_words = _mended(action_words)
+token_field = _mended(token_field)
+example_words = _mended(example_words)

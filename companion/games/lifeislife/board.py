@@ -139,8 +139,8 @@ def round_result(state: LifeState, score: dict[str, Any], names: list[str]) -> d
 
 
 def last_round_note(score: dict[str, Any], names: list[str], phase: str) -> str:
-    """ "Last round: Ann knocked" for the sticky status, from the knock until the scoring."""
+    """ "Last turn: Ann knocked" for the sticky status, from the knock until the scoring."""
     who = score.get("knocked_by")
     if who is None or phase not in ("play", "reveal"):
         return ""
-    return _("Last round: %(name)s knocked") % {"name": names[who]}
+    return _("Last turn: %(name)s knocked") % {"name": names[who]}

@@ -1,5 +1,5 @@
 """Life is Life decisions in words, for screen readers and the "All legal plays" list: "Take
-row 3, laying down bear, mole, pig", "Knock: announce the last round"."""
+row 3, laying down bear, mole, pig", "Knock: announce the last turn"."""
 
 from __future__ import annotations
 
@@ -34,7 +34,7 @@ def describe(game: Game, state: LifeState, action: LifeAction, names: list[str])
         if state.knocked_by >= 0:
             label = _("Keep your cards this last turn")
         else:
-            label = _("Knock: announce the last round")
+            label = _("Knock: announce the last turn")
         return PlayWords("knock", _("Knock"), label)
     # the deal and hand entries: a sentence, never notation ("The table deals the cards …")
     del text
@@ -81,7 +81,7 @@ def action_words(
     game: Game, state: LifeState, action: LifeAction, names: list[str], visible: bool
 ) -> str:
     """The predicate of an action's history line ("takes row 3, laying down bear, mole",
-    "knocks: the last round begins"); without ``visible`` no hidden animal is named."""
+    "knocks: the last turn begins"); without ``visible`` no hidden animal is named."""
     from django.utils.translation import ngettext
 
     from companion.games.lifeislife.engine.actions import DEAL, HAND
@@ -99,7 +99,7 @@ def action_words(
     if kind == KNOCK:
         if state.knocked_by >= 0:
             return _("keeps the cards this last turn")
-        return _("knocks: the last round begins")
+        return _("knocks: the last turn begins")
     if kind == DEAL:
         rows = _("; ").join(
             _("row %(row)s: %(cards)s") % {"row": i + 1, "cards": _animals(tuple(row))}

@@ -55,6 +55,7 @@ from companion.tables.coach.standing import standing, standing_seqs
 from companion.tables.models import CoachReview, CoachSwitch, Event, Table
 from companion.tables.play.event_log import effective_events, replay_log, replay_log_steps
 from companion.tables.presenters import localize
+from companion.tables.presenters.euphony import euphony
 
 log = logging.getLogger(__name__)
 QUEUE = "coach"
@@ -354,7 +355,8 @@ def review_words(table: Table, stored: CoachReview) -> dict[str, Any]:
                 "plays": ", ".join(_("“%(play)s”") % {"play": alt} for alt in alternatives if alt)
             }
     return {**review_json(stored), "label": label, "label_text": label_text(label),
-            "symbol": SYMBOLS.get(label, ""), "text": text}
+            # a quoted play holds quoted places: „… von ‚A‘ nach ‚B‘“ (presenters/euphony.py)
+            "symbol": SYMBOLS.get(label, ""), "text": euphony(text)}
 
 
 #: the label shown for a stored "good" review of the only legal play (``reasons["only"]``)
@@ -386,12 +388,17 @@ def label_html(seq: int, label: str | None, *, oob: bool = False) -> SafeString:
     """The label of the play ``seq`` in the seat's own history line (``label`` None: the empty
     place a review arriving later is swapped into, ``review-<seq>``)."""
     swap = SafeString(' hx-swap-oob="true"') if oob else ""
+    # a space before the label on the page (not in a live swap, which replaces the label
+    # alone): the line reads "… shield card ✓ good play", not "shield card✓ good play"
+    space = "" if oob else " "
     if label not in SYMBOLS:
-        return format_html('<span id="review-{}" class="review-label"{}></span>', seq, swap)
+        return format_html(
+            '{}<span id="review-{}" class="review-label"{}></span>', space, seq, swap
+        )
     return format_html(
-        '<span id="review-{}" class="review-label" data-label="{}"{}>'
+        '{}<span id="review-{}" class="review-label" data-label="{}"{}>'
         '<span aria-hidden="true">{}</span> {}</span>',
-        seq, label, swap, SYMBOLS[label], label_text(label),
+        space, seq, label, swap, SYMBOLS[label], label_text(label),
     )
 
 

@@ -62,7 +62,7 @@ def table_context(
         "names": names,
         "position": position,
         "phase": game.phase(state),
-        "phase_label": localize.step_word(game.phase(state)),
+        "phase_label": localize.turn_words(game.phase(state)),
         "mover": None if mover == TABLE_DECISION else mover,
         "mover_name": _("the table") if mover == TABLE_DECISION else names[mover],
         "mover_chip": None if mover == TABLE_DECISION else colours.chip(seats[mover].colour),

@@ -1,11 +1,14 @@
 """Seat colours. Colour is never the only cue: every figure and seat chip also carries the
-colour's letter (B for blue, K for black, so no two colours share one), drawn in the ink
-(black or white) that contrasts most with the colour."""
+colour's mark, the initial of its name in the reader's language (R for red, "rot", "rouge",
+"rosso"), drawn in the ink (black or white) that contrasts most with the colour. Where two seat
+colours share an initial in a language, both take their first two letters (German grün "Gr" and
+gelb "Ge"; French vert "Ve" and violet "Vi"; Italian verde "Ve" and viola "Vi"), so no two
+colours of a table share a mark (docs/i18n.md)."""
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
+from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 
 COLOURS = ("red", "blue", "green", "yellow", "purple", "orange")
 COLOUR_HEX = {
@@ -28,6 +31,17 @@ COLOUR_LETTER = {
     "black": "K",
     "white": "W",
 }
+#: the marks in the other languages (English: ``COLOUR_LETTER``); black and white are no seat's
+#: colour (``COLOURS``), so only the seat colours must differ from each other
+COLOUR_LETTERS: Mapping[str, Mapping[str, str]] = {
+    "en": COLOUR_LETTER,
+    "de": {"red": "R", "blue": "B", "green": "Gr", "yellow": "Ge", "purple": "L",
+           "orange": "O", "black": "S", "white": "W"},
+    "fr": {"red": "R", "blue": "B", "green": "Ve", "yellow": "J", "purple": "Vi",
+           "orange": "O", "black": "N", "white": "Bc"},
+    "it": {"red": "R", "blue": "B", "green": "Ve", "yellow": "G", "purple": "Vi",
+           "orange": "A", "black": "N", "white": "Bi"},
+}
 COLOUR_NAME = {
     "red": gettext_lazy("red"),
     "blue": gettext_lazy("blue"),
@@ -42,9 +56,12 @@ DARK_INK = "#111111"
 LIGHT_INK = "#ffffff"
 
 
-def colour_letter(colour: str) -> str:
-    """The letter printed on a colour's figures and chips."""
-    return COLOUR_LETTER.get(colour, colour[:1].upper())
+def colour_letter(colour: str, language: str | None = None) -> str:
+    """The mark printed on a colour's figures and chips, in the reader's language (or
+    ``language``): the initial of the colour's name."""
+    code = (language or get_language() or "en")[:2]
+    letters = COLOUR_LETTERS.get(code, COLOUR_LETTER)
+    return letters.get(colour, COLOUR_LETTER.get(colour, colour[:1].upper()))
 
 
 def colour_name(colour: str) -> str:

@@ -21,6 +21,7 @@ from companion import games
 from companion.advisor.explain import group_cards, join_names
 from companion.engines import Game, Violation
 from companion.engines.base import render
+from companion.tables.presenters.euphony import euphony as euphony  # the site's one place
 
 #: The phase and action-kind words that several engines share (``This is the {expected}
 #: phase; a {got} …``); a game's own are in its registry entry (``step_words``).
@@ -40,6 +41,30 @@ def step_word(word: str) -> str:
     if said is None:
         said = next((e.step_words[word] for e in games.entries() if word in e.step_words), word)
     return str(said)
+
+
+#: What the player to move is to do, as the end of the status sentence ("Ben (blue) to play.",
+#: « C'est à Ben (bleu) de jouer. », «Tocca a Ben giocare.», „Ben ist an der Reihe zu
+#: spielen.“): the English word is the step's, each language gives its infinitive phrase (French
+#: with its "de"/"d'", German with its "zu"), so the status line is a sentence in every phase.
+TURN_WORDS: Mapping[str, Any] = {
+    "deal": pgettext_lazy("whose turn: to …", "deal"),
+    "exchange": pgettext_lazy("whose turn: to …", "exchange"),
+    "play": pgettext_lazy("whose turn: to …", "play"),
+    "draw": pgettext_lazy("whose turn: to …", "draw"),
+    "drawn": pgettext_lazy("whose turn: to …", "play the drawn card"),
+    "buy": pgettext_lazy("whose turn: to …", "buy"),
+    "shuffle": pgettext_lazy("whose turn: to …", "shuffle"),
+    "market": pgettext_lazy("whose turn: to …", "refill the market"),
+    "reveal": pgettext_lazy("whose turn: to …", "reveal"),
+}
+
+
+def turn_words(phase: str) -> str:
+    """The end of the status sentence for the phase ("play": "de jouer", "giocare"); a phase
+    without its phrase says its step word."""
+    said = TURN_WORDS.get(phase)
+    return str(said) if said is not None else step_word(phase)
 
 
 def message(template: str, params: Mapping[str, Any]) -> str:
@@ -102,7 +127,7 @@ def violation_json(
     return {
         "code": violation.code,
         "rule": rule_name(violation.rule),
-        "message": text,
+        "message": euphony(text),
         "params": dict(violation.params),
     }
 
@@ -195,7 +220,7 @@ def public_line(payload: Mapping[str, Any], names: list[str] | None = None) -> s
         template, params = stored
         params = params if isinstance(params, dict) else {}
         if names:
-            return render(named_seats(gettext(str(template))), _seat_names(params, names))
+            return euphony(render(named_seats(gettext(str(template))), _seat_names(params, names)))
         return message(str(template), params)
     return payload.get("public")
 
@@ -208,32 +233,3 @@ def wording(game_name: str) -> Any:
     entry = games.find(game_name)
     words = entry.words_module() if entry is not None else None
     return words if hasattr(words, "action_words") else None
-
-
-# --- euphony: the small words before a name that begins with a vowel ----------------------------
-# French elides "de"/"que" before a vowel ("la pioche d'Ann", not "de Ann") and Italian says
-# "ad" before one ("Tocca ad Ann"). The catalogues cannot know the name, so the rendered text is
-# mended where a name (a capitalised word) follows, also across the tags around it
-# ("de <b>Ann</b>" → "d'<b>Ann</b>").
-_VOWEL_NAME = r"((?:<[^>]+>)*)(?=[AEIOUYÀÂÉÈÊÎÔÛ][^\W\d_])"
-_EUPHONY = {
-    "fr": (
-        (
-            re.compile(r"\b([Dd]e|[Qq]ue) " + _VOWEL_NAME),
-            lambda m: m.group(1)[:-1] + "'" + m.group(2),
-        ),
-    ),
-    "it": (
-        (re.compile(r"(?<![\w'’])([Aa]) " + _VOWEL_NAME), lambda m: m.group(1) + "d " + m.group(2)),
-    ),
-}
-
-
-def euphony(text: str, language: str | None = None) -> str:
-    """`text` (HTML or plain) with the elisions of the active language before names."""
-    rules = _EUPHONY.get((language or get_language() or "en")[:2])
-    if not rules:
-        return text
-    for pattern, replacement in rules:
-        text = pattern.sub(replacement, text)
-    return text

@@ -71,8 +71,9 @@ def test_a_knock_out_names_both_players_in_every_language():
         "sends home Ben's figure.",
         "de": "Ann (rot) spielt 5: die Figur von Ann von „Startfeld von Ann“ nach „5 Felder "
         "nach dem Start von Ann“; schlägt die Figur von Ben.",
-        "fr": "Ann (rouge) joue 5 : le pion de Ann de « case départ de Ann » à « 5 cases après "
-        "le départ de Ann »; prend le pion de Ben.",
+        # French elides before a vowel (d'Ann) and spaces its semicolon
+        "fr": "Ann (rouge) joue 5 : le pion d'Ann de « case départ d'Ann » à « 5 cases après "
+        "le départ d'Ann » ; prend le pion de Ben.",
         "it": "Ann (rosso) gioca 5: il segnalino di Ann da «casella di partenza di Ann» a "
         "«5 caselle dopo la partenza di Ann»; batte il segnalino di Ben.",
     }

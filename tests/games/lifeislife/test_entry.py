@@ -160,7 +160,7 @@ def test_row_three_taken_by_tapping_cards_in_five_taps_and_the_round_result(clie
     seq = str(Table.objects.get(id=table.id).seq)
     tim.client.post(f"/t/{table.id}/play", {"action": "knock", "expected_seq": seq})
     status = re.search(r'<div id="status".*?</div>', mia.page(), re.S).group(0)
-    assert "Last round: Tim knocked" in status
+    assert "Last turn: Tim knocked" in status
     swap(mia, 2, {"goat": 2})
     swap(lino, 4, {"mouse": 1, "dog": 2, "hare": 1})
     # the round is over: every player shows its hand, pre-filled on its own phone (one tap),

@@ -136,7 +136,7 @@ def test_one_round_through_the_ui(server, phone, screenshot, lang):
     seq += 1
     wait_seq(pages, seq)
     with translation.override(lang):
-        last = _("Last round: %(name)s knocked") % {"name": "Tim"}
+        last = _("Last turn: %(name)s knocked") % {"name": "Tim"}
     for page in pages:
         expect(page.locator("#status .status-note")).to_have_text(last)
     screenshot(mia, f"last-round-{lang}")
