@@ -61,7 +61,9 @@ def test_switching_language_mid_game(server, phone, screenshot):
     # Ben (still English) reports the deal: Ann's phone gets the update live, in German.
     ben.click("text=Cards are dealt")
     ann.wait_for_selector('#status[data-seq="1"]')
-    expect(ann.locator("#status")).to_contain_text(re.compile(r"Du bist dran.*: Kartentausch"))
+    expect(ann.locator("#status")).to_contain_text(
+        re.compile(r"Du bist an der Reihe.*, eine Karte zu tauschen\.")
+    )
     expect(ann.locator("#entry")).to_contain_text("Gib deinem Partner eine Karte")
     expect(ben.locator("#status")).to_contain_text("to exchange")
     screenshot(ann, "german-live")
