@@ -207,7 +207,9 @@ def test_hit_every_legal_play_is_a_labelled_button(client):
     assert seat_helpers.sit(ann, table.id, 0).status_code == 302
     # Ann's hand is unknown: every card she may hold, and laying down 2 for the figures waiting.
     buttons = assert_every_legal_play_is_a_button(ann, table, 0)
-    assert buttons["s6 T0-T6"] == "Play Start 6: the figure on field 0 to field 6"
+    assert buttons["s6 T0-T6"] == (
+        "Play Start 6: the figure from blue's start field to 5 fields before red's barrier"
+    )
     assert buttons["scoins"] == "Play Start 3 coins: take 3 coins"
     # After a play and with her hand entered, only her cards.
     assert (

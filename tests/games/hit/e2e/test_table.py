@@ -112,17 +112,17 @@ def test_one_hit_turn_through_the_ui(server, phone, screenshot):
     expect(ann.locator("#board .field.lit")).to_have_count(2)  # T0 and T3 lit
     screenshot(ann, "moves")
     expect(ann.locator("#entry .confirm-said")).to_have_text(
-        "Play Start 3: the figure on field 0 to field 3?"
+        "Play Start 3: the figure from blue's start field to 3 fields past blue's start field?"
     )
     ann.locator("#entry button.confirm-play").click()
     wait_seq(pages, 5)
     expect(ben.locator(".hit-player[data-seat='0'] .shield")).to_be_visible()  # s3 on top
     ann.locator("#entry button.hit-card-pick[data-card='s6']").click()
     ann.wait_for_selector("#entry[data-step='moves']")
-    assert sorted(ann.locator("#entry button.move").all_inner_texts()) == [
-        "a figure comes out onto field 0",
-        "from field 3 to field 9",
-    ]
+    said = sorted(ann.locator("#entry button.move").all_inner_texts())
+    assert said[0] == "a figure comes out onto blue's start field", said
+    assert said[1].startswith("from 3 fields past blue's start field to "), said
+    assert said[1].endswith("red's barrier"), said
     ann.locator("#entry button.secondary:has-text('Back')").click()
     ann.wait_for_selector("#entry[data-step='cards']")
     play(ann, "s6", "s6 W-T0")
