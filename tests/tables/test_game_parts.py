@@ -95,7 +95,7 @@ def test_the_summary_s_column_names_are_the_game_s_own(client):
                           HTTP_ACCEPT_LANGUAGE="it").content.decode()
     # DOG's figures are "segnalini" in Italian, HIT's "pedine"; HIT counts hits
     assert labels == {
-        "dog": ("segnalini all'arrivo", "Battuti"),
+        "dog": ("segnalini all'arrivo", "Pezzi altrui battuti"),
         "hit": ("pedine all'arrivo", "Catture"),
         "lifeislife": ("vite rimaste", None),
     }
