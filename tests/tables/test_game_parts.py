@@ -99,4 +99,4 @@ def test_the_summary_s_column_names_are_the_game_s_own(client):
         "hit": ("pedine all'arrivo", "Catture"),
         "lifeislife": ("vite rimaste", None),
     }
-    assert "<th>Segnalini all&#x27;arrivo</th>" in page and "<th>Battuti</th>" in page
+    assert "<th>Segnalini all&#x27;arrivo</th>" in page and "<th>Pezzi altrui battuti</th>" in page
