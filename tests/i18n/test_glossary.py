@@ -67,10 +67,26 @@ def concepts_named(msgid: str, glossary: dict[str, dict[str, str]], title: str) 
     return {c for c in named if not any(c != o and c in o for o in named)}
 
 
+def rulebook_headings(game: str) -> frozenset[str]:
+    """The rulebook's section headings the referee cites ("Zieleinlauf / Entering the goal",
+    the engine's ``R_*`` messages): each is translated by that language's rulebook heading
+    word for word ("Arriver"), whatever word it uses."""
+    module = f"companion.games.{game}.engine.messages"
+    if not games.module_exists(module):
+        return frozenset()
+    found = vars(import_module(module))
+    return frozenset(str(v) for k, v in found.items() if k.startswith("R_") and isinstance(v, str))
+
+
 def strings(game: str, lang: str) -> list[Entry]:
     """The game's own catalogue, and the shared entries the game uses (its folder among their
-    references: a string of the site alone is said for every game)."""
-    own = [e for e in read(catalogue(lang, game)) if e.msgid and not e.obsolete]
+    references: a string of the site alone is said for every game); not the rulebook's
+    section headings."""
+    headings = rulebook_headings(game)
+    own = [
+        e for e in read(catalogue(lang, game))
+        if e.msgid and not e.obsolete and e.msgid not in headings
+    ]
     folder = game_folder(game)
     shared = [
         entry
@@ -83,7 +99,17 @@ def strings(game: str, lang: str) -> list[Entry]:
 
 
 def test_the_games_with_a_glossary_are_found():
-    assert {"dog", "lifeislife"} <= set(GLOSSARIES)
+    assert {"dog", "hit", "lifeislife"} <= set(GLOSSARIES)
+
+
+@pytest.mark.parametrize("game", sorted(GLOSSARIES))
+def test_one_word_per_concept_and_language(game):
+    """Every concept has its word in each language, and no word it avoids is that word."""
+    module = GLOSSARIES[game]
+    for concept, words in module.GLOSSARY.items():
+        assert {*LANGUAGES} <= set(words), (game, concept)
+        for lang, avoided in module.AVOID.get(concept, {}).items():
+            assert words[lang].lower() not in {a.lower() for a in avoided}, (game, concept, lang)
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

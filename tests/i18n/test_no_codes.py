@@ -265,7 +265,8 @@ def test_the_referee_judges_a_hit_play_composed_by_tapping():
     assert 'name="compose" value="play"' in page and 'name="taps"' in page
     form = {"seat": "0", "compose": "play", "card": "s3", "taps": "T0 T3"}
     answer = host.post(f"/t/{table.id}/check", form).content.decode()
-    assert "Allowed" in answer and "field 3" in answer, visible(answer)
+    said = visible(answer)
+    assert "Allowed" in said and "3 fields past blue's start field" in said, said
     wrong = {**form, "taps": "T0 T5"}
     refused = visible(host.post(f"/t/{table.id}/check", wrong).content.decode())
     assert "Not allowed" in refused and not codes_in(refused), refused
