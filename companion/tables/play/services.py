@@ -24,7 +24,7 @@ from companion.tables import presenters
 from companion.tables.errors import BadInput, Conflict, Forbidden, NotFound, Refused, StaleSeq
 from companion.tables.models import Event, HintLog, Seat, Table
 from companion.tables.play import idempotency, realtime, reveals, rulings, table_rows
-from companion.tables.play.event_log import effective_events, replay_log
+from companion.tables.play.event_log import TRUTH, effective_events, prepare, replay_log
 from companion.tables.play.state_cache import (
     load_events,
     load_state,
@@ -685,8 +685,11 @@ def _undoable_event(table: Table) -> Event | None:
     before = _replay(table, game, exclude={last.event.seq})
     if game.to_move(before) == TABLE_DECISION:
         return None
+    # the last play as the log applies it: after forgetting the private cards it contradicted
+    # (a seat's mistyped hand), else its card is not in the hand it is played from
+    before, action, _ = prepare(game, before, last.action, last.forget, TRUTH, _parse)
     # never across a reveal of hidden cards (BGA's policy; the one rule of play/reveals.py)
-    if reveals.undo_barrier(game, before, game.parse_action(before, last.action)):
+    if reveals.undo_barrier(game, before, action):
         return None
     return last.event
 
