@@ -13,9 +13,8 @@ from __future__ import annotations
 import pytest
 
 from companion import games
-from companion.engines import TABLE, get_game
 from tests.services import http_json
-from tests.tables.simulated import CONFIGS, names_of, table_log
+from tests.tables.simulated import CONFIGS, mover_after, names_of, table_log
 from tests.tools.checkers import require_axe
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(900)]
@@ -37,16 +36,6 @@ RUN_AXE = """async () => {
   }));
 }"""
 OPEN_DETAILS = "() => document.querySelectorAll('details').forEach(d => { d.open = true; })"
-
-
-def mover_after(game_name: str, log: list[str]) -> int:
-    """The seat to decide after ``log`` (seat 0 at a table event)."""
-    game = get_game(game_name)
-    state = game.new_game(CONFIGS[game_name])
-    for text in log:
-        state = game.apply(state, game.parse_action(state, text))
-    mover = game.to_move(state)
-    return 0 if mover == TABLE else mover
 
 
 def violations(page, axe: str) -> list[dict]:

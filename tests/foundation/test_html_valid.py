@@ -19,14 +19,13 @@ import pytest
 from django.test import Client
 
 from companion import games
-from companion.engines import TABLE, get_game
 from companion.tables.live.pushes import presenter_parts
 from companion.tables.models import Table
 from companion.tables.pages.rendering import live_parts
 from companion.tables.play import services
 from companion.tables.records.record import FORMAT, load_record
 from tests.tables.seat_helpers import sit
-from tests.tables.simulated import CONFIGS, names_of, table_log
+from tests.tables.simulated import CONFIGS, mover_after, names_of, table_log
 from tests.tools.checkers import Problem, nu_errors, require_vnu, wrapped
 
 pytestmark = [pytest.mark.django_db, pytest.mark.timeout(900)]
@@ -47,16 +46,6 @@ def _loaded(game_name: str, log: list[str]) -> tuple[Table, str]:
     record = {"format": FORMAT, "version": 1, "game": game_name, "config": CONFIGS[game_name],
               "seats": seats, "events": [{"action": text} for text in log]}
     return load_record(record)
-
-
-def _mover(game_name: str, log: list[str]) -> int:
-    """The seat to decide after ``log`` (seat 0 at a table event)."""
-    game = get_game(game_name)
-    state = game.new_game(CONFIGS[game_name])
-    for text in log:
-        state = game.apply(state, game.parse_action(state, text))
-    mover = game.to_move(state)
-    return 0 if mover == TABLE else mover
 
 
 class Collected:
@@ -119,7 +108,7 @@ def _table_under_way(game_name: str, into: Collected) -> None:
     few, rest = log[: FEW[game_name]], log[FEW[game_name]:]
     table, host_token = _loaded(game_name, few)
     tid, label = table.id, f"{game_name} under way"
-    seat = _mover(game_name, few)
+    seat = mover_after(game_name, few)
 
     spectator = Client()
     into.page(f"{label}: seats", spectator.get(f"/t/{tid}/seats"))

@@ -64,3 +64,30 @@ def table_log(game_name: str, config: dict, seed: int, limit: int = 20_000) -> l
             if hand not in ("", "?", "-") and len(log) < limit:
                 enter(f"hand {seat} {hand}")
     return log[:limit]
+
+
+def mover_after(game_name: str, log: list[str]) -> int:
+    """The seat to decide after ``log`` (seat 0 at a table event)."""
+    game = get_game(game_name)
+    state = game.new_game(CONFIGS[game_name])
+    for text in log:
+        state = game.apply(state, game.parse_action(state, text))
+    mover = game.to_move(state)
+    return 0 if mover == TABLE else mover
+
+
+def first_knockout(game_name: str, seed: int, home: str) -> tuple[list[str], int, int]:
+    """The log up to the first play after which another seat has one more figure on ``home``
+    (DOG: its kennel "K"; HIT: its waiting fields): (log, mover, victim)."""
+    game = get_game(game_name)
+    log = table_log(game_name, CONFIGS[game_name], seed=seed)
+    state = game.new_game(CONFIGS[game_name])
+    for i, text in enumerate(log):
+        mover = game.to_move(state)
+        before = [f.count(home) for f in game.to_json(state)["figures"]]
+        state = game.apply(state, game.parse_action(state, text))
+        after = [f.count(home) for f in game.to_json(state)["figures"]]
+        victims = [s for s in range(len(before)) if after[s] > before[s] and s != mover]
+        if mover != TABLE and victims:
+            return log[: i + 1], mover, victims[0]
+    raise AssertionError("no knock-out in the whole game")

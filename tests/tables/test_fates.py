@@ -11,36 +11,19 @@ import re
 import pytest
 from django.test import Client
 
-from companion.engines import TABLE, get_game
+from companion.engines import get_game
 from companion.tables.models import Table
 from companion.tables.pages.rendering import live_parts
 from companion.tables.play import services
 
 from .seat_helpers import claim, sit
-from .simulated import CONFIGS, table_log
+from .simulated import CONFIGS, first_knockout, table_log
 from .test_summary import NAMES
 from .test_summary import _table as table_of
 
 pytestmark = pytest.mark.django_db
 
 KNOCKED = re.compile(r"knocked out (your|\d+ of your)|hit (your|\d+ of your)")
-
-
-def _first_knockout(game_name: str, seed: int, home: str) -> tuple[list[str], int, int]:
-    """The log up to the first play of a seat that sends another seat's figure to ``home``:
-    (log, mover, victim)."""
-    game = get_game(game_name)
-    log = table_log(game_name, CONFIGS[game_name], seed=seed)
-    state = game.new_game(CONFIGS[game_name])
-    for i, text in enumerate(log):
-        mover = game.to_move(state)
-        before = [f.count(home) for f in game.to_json(state)["figures"]]
-        state = game.apply(state, game.parse_action(state, text))
-        after = [f.count(home) for f in game.to_json(state)["figures"]]
-        victims = [s for s in range(len(before)) if after[s] > before[s] and s != mover]
-        if mover != TABLE and victims:
-            return log[: i + 1], mover, victims[0]
-    raise AssertionError("no knock-out in the whole game")
 
 
 def _page(table: Table, seat: int | None) -> str:
@@ -61,7 +44,7 @@ def _notices(html: str) -> str:
     ("hit", "W", "it is back on a waiting field"),
 ])
 def test_the_seat_whose_figure_was_knocked_out_is_told_and_no_one_else(game_name, home, words):
-    log, mover, victim = _first_knockout(game_name, seed=11, home=home)
+    log, mover, victim = first_knockout(game_name, seed=11, home=home)
     table = table_of(game_name, log)
     names = NAMES[game_name]
     mine = _notices(_page(table, victim))
@@ -76,7 +59,7 @@ def test_the_seat_whose_figure_was_knocked_out_is_told_and_no_one_else(game_name
 
 
 def test_a_dog_notice_says_where_the_figure_stood_and_a_live_part_says_the_same():
-    log, _mover, victim = _first_knockout("dog", seed=11, home="K")
+    log, _mover, victim = first_knockout("dog", seed=11, home="K")
     table = table_of("dog", log)
     html = _notices(_page(table, victim))
     said = re.search(r'class="notice fate"[^>]*><p>(.*?)</p>', html).group(1)
@@ -90,7 +73,7 @@ def test_a_dog_notice_says_where_the_figure_stood_and_a_live_part_says_the_same(
 
 def test_the_notice_goes_once_the_seat_has_played_again():
     game = get_game("dog")
-    log, _mover, victim = _first_knockout("dog", seed=11, home="K")
+    log, _mover, victim = first_knockout("dog", seed=11, home="K")
     full = table_log("dog", CONFIGS["dog"], seed=11)
     state = game.new_game(CONFIGS["dog"])
     for text in log:

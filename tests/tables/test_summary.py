@@ -15,7 +15,7 @@ from companion.tables.play import services
 from companion.tables.records.record import FORMAT, load_record
 from companion.tables.records.summary import summarize
 
-from .simulated import CONFIGS, table_log
+from .simulated import CONFIGS, first_knockout, table_log
 
 pytestmark = pytest.mark.django_db
 
@@ -82,30 +82,13 @@ def test_a_finished_life_is_life_game_names_the_winner_and_counts_lives_lost():
     assert [p.started for p in summary.players].count(True) == 1
 
 
-def _first_knockout(game_name: str, seed: int, home: str) -> tuple[list[str], int, int]:
-    """The log up to the first play after which another seat has one more figure on ``home``
-    (DOG: its kennel; HIT: its waiting fields): (log, mover, victim)."""
-    game = get_game(game_name)
-    log = table_log(game_name, CONFIGS[game_name], seed=seed)
-    state = game.new_game(CONFIGS[game_name])
-    for i, text in enumerate(log):
-        mover = game.to_move(state)
-        before = [f.count(home) for f in game.to_json(state)["figures"]]
-        state = game.apply(state, game.parse_action(state, text))
-        after = [f.count(home) for f in game.to_json(state)["figures"]]
-        victims = [s for s in range(len(before)) if after[s] > before[s] and s != mover]
-        if mover != TABLE and victims:
-            return log[: i + 1], mover, victims[0]
-    raise AssertionError("no knock-out in the whole game")
-
-
 @pytest.mark.parametrize(
     ("game_name", "home", "header"), [("dog", "K", "Sent others home"), ("hit", "W", "Hits")]
 )
 def test_figures_sent_home_are_counted_for_the_mover_and_the_victim(
     client, game_name, home, header
 ):
-    log, mover, victim = _first_knockout(game_name, seed=11, home=home)
+    log, mover, victim = first_knockout(game_name, seed=11, home=home)
     table = _table(game_name, log)
     summary = summarize(table)
     assert not summary.finished and summary.winners == []
